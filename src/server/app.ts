@@ -1,0 +1,154 @@
+// Builds the server without listening, so that tests can call app.inject() and main.ts can listen.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+import { registerAccessControl } from './auth/access-control';
+import { createDemoTokenService } from './auth/demo-tokens';
+import { createEntraVerifier } from './auth/entra-verifier';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { errorBody, registerErrorHandler } from './lib/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { marketsRoutes } from './modules/markets/markets.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export type AppDependencies = {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Test hook: the Entra key set to verify against instead of the tenant's published one. */
+  entraKeys?: JWTVerifyGetKey;
+};
+
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+export const APP_VERSION = packageJson.version;
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Paths the server answers itself; the service worker must never serve index.html for them. */
+export const SERVER_OWNED_PATHS = ['/api/'] as const;
+
+export async function createApp({ env, database, logger = false, entraKeys }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const entraHost = env.entra?.authorityHost;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Headless UI positions menus and dialogs with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'", ...(entraHost ? [entraHost, 'https://graph.microsoft.com'] : [])],
+        // MSAL renews tokens silently in a hidden frame of the authority.
+        frameSrc: entraHost ? [entraHost] : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: env.isProduction ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, 'RATE_LIMITED', `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Wholesale back office API',
+        description:
+          'Every request except health and sign-in carries `Authorization: Bearer <token>` and `Otc-Market: <market code>` (default MN).',
+        version: APP_VERSION,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const demoTokens = env.AUTH_MODE === 'demo' ? await createDemoTokenService(database.db, env.DEMO_TOKEN_TTL_MINUTES) : null;
+  const verifier = env.entra ? createEntraVerifier(env.entra, entraKeys) : demoTokens;
+  if (!verifier) throw new Error('No token verifier: AUTH_MODE=entra needs its ENTRA_* settings');
+  registerAccessControl(app, { db: database.db, verifier });
+
+  const db = database.db;
+  const auth = createAuthService({ db, env, demoTokens });
+  const users = createUsersService({ db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, version: APP_VERSION });
+      await api.register(authRoutes, { auth, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+      await api.register(marketsRoutes, { db });
+      await api.register(usersRoutes, { users });
+    },
+    { prefix: '/api' },
+  );
+
+  registerClient(app, env);
+  return app;
+}
+
+/** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
+function registerClient(app: FastifyInstance, env: Env): void {
+  const root = path.resolve(env.CLIENT_DIST_DIR);
+  const hasClient = existsSync(path.join(root, 'index.html'));
+  if (hasClient) {
+    void app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api') || !hasClient || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send(errorBody(404, 'NOT_FOUND', `There is no ${request.method} ${pathname}.`));
+    }
+    const file = pathname.slice(1);
+    if (file && !file.includes('..') && existsSync(path.join(root, file))) {
+      return reply.sendFile(file);
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

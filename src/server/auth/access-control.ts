@@ -1,0 +1,116 @@
+// Enforces each route's access rule before anything else runs: who the caller is (401), which market
+// they work in (Otc-Market, default MN) and whether their role there grants the route's feature-action (403).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MARKET_HEADER, UNKNOWN_AZURE_USER } from '../../shared/api/common';
+import { DEFAULT_MARKET_CODE, MARKET_CODES, marketCodeSchema, type MarketCode, type Role, type SeedToSaleSystem } from '../../shared/enums';
+import { hasPermission, type PermissionMap } from '../../shared/permissions';
+import type { Db } from '../db/client';
+import { forbidden, invalidField, unauthorized } from '../lib/errors';
+import { findUserByAzureId, permissionsFor, type UserMarketRole } from '../modules/users/users.repository';
+import type { TokenVerifier } from './token-verifier';
+
+export type AuthenticatedUser = {
+  id: string;
+  azureUserId: string;
+  name: string;
+  email: string;
+  roles: UserMarketRole[];
+};
+
+export type MarketScope = {
+  id: number;
+  code: MarketCode;
+  name: string;
+  seedToSaleSystem: SeedToSaleSystem;
+  role: Role;
+  permissions: PermissionMap;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: AuthenticatedUser;
+    market?: MarketScope;
+  }
+}
+
+/** The signed-in caller of a route whose access rule is not public. */
+export function callerOf(request: FastifyRequest): AuthenticatedUser {
+  if (!request.caller) throw new Error(`${request.method} ${request.url}: no caller; is the route public?`);
+  return request.caller;
+}
+
+/** The market a market-scoped route works in; every repository call takes its id. */
+export function marketOf(request: FastifyRequest): MarketScope {
+  if (!request.market) throw new Error(`${request.method} ${request.url}: no market; does the route declare market access?`);
+  return request.market;
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Sign in to continue: the request has no Authorization header.');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+function requestedMarketCode(request: FastifyRequest): MarketCode {
+  const raw = request.headers[MARKET_HEADER];
+  if (raw === undefined || raw === '') return DEFAULT_MARKET_CODE;
+  const parsed = marketCodeSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw invalidField('Otc-Market', `header must be one of ${MARKET_CODES.join(', ')}`);
+  return parsed.data;
+}
+
+/** Body or query may repeat the market code; it must name the same market as the header. */
+function checkMarketCodeAgrees(request: FastifyRequest, market: MarketCode): void {
+  for (const source of [request.body, request.query]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of ['marketCode', 'market_code']) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value !== '' && value.toUpperCase() !== market) {
+        throw invalidField(key, `must match the Otc-Market header (${market})`);
+      }
+    }
+  }
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; verifier: TokenVerifier }): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access rule: set config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+
+    const identity = await deps.verifier.verify(bearerToken(request));
+    const user = await findUserByAzureId(deps.db, identity.azureUserId);
+    if (!user) throw unauthorized('Your account is not registered for this application.', [{ message: UNKNOWN_AZURE_USER }]);
+    if (!user.isActive) throw unauthorized('Your account has been deactivated. Contact your Market Admin.');
+    request.caller = { id: user.id, azureUserId: user.azureUserId, name: user.name, email: user.email, roles: user.roles };
+    if (access.kind === 'signed-in') return;
+
+    const code = requestedMarketCode(request);
+    const membership = user.roles.find((role) => role.code === code);
+    if (!membership) throw forbidden(`You have no role in market ${code}. Switch to one of your markets.`);
+    const permissions = await permissionsFor(deps.db, membership.marketId, membership.role);
+    request.market = {
+      id: membership.marketId,
+      code,
+      name: membership.name,
+      seedToSaleSystem: membership.seedToSaleSystem,
+      role: membership.role,
+      permissions,
+    };
+    if (access.kind === 'permission' && !hasPermission(permissions, access.feature, access.action)) {
+      throw forbidden(`Your role (${membership.role}) in ${code} may not do this: it needs ${access.feature} ${access.action}.`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.market) checkMarketCodeAgrees(request, request.market.code);
+  });
+}

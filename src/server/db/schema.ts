@@ -1,0 +1,700 @@
+// The data the server owns (ARCHITECTURE section 4). Columns are camelCase here and snake_case in SQL.
+// Every market-owned table carries market_id so that each query can be scoped by market.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Terpene } from '../../shared/format';
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
+const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
+const quantity = () => numeric({ precision: 12, scale: 3, mode: 'number' });
+
+// ---- markets, users, permissions ---------------------------------------------------------------
+
+export const markets = pgTable('markets', {
+  id: id(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  seedToSaleSystem: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The Entra object id (token claim `oid`); demo users have one too. */
+    azureUserId: text().notNull().unique(),
+    name: text().notNull(),
+    email: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    isDemo: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const userMarketRoles = pgTable(
+  'user_market_roles',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    role: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.marketId] }), index().on(t.marketId)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    role: text().notNull(),
+    feature: text().notNull(),
+    action: text().notNull(),
+    allowed: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.role, t.feature, t.action] })],
+);
+
+/** Secrets the server makes for itself (the demo token key), shared by every instance through the database. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+// ---- catalogue -----------------------------------------------------------------------------------
+
+export const inventoryLocations = pgTable(
+  'inventory_locations',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    sourceSystem: text().notNull(),
+    s2sLocationId: text().notNull(),
+    s2sLocationName: text().notNull(),
+    displayName: text().notNull(),
+    isActive: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex().on(t.marketId, t.s2sLocationId)],
+);
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text().notNull().unique(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.categoryId, t.name)],
+);
+
+export const brands = pgTable('brands', {
+  id: id(),
+  name: text().notNull().unique(),
+});
+
+export const strains = pgTable('strains', {
+  id: id(),
+  name: text().notNull().unique(),
+  strainType: text().notNull(),
+  lineage: text(),
+});
+
+/** ERP products, per market. Price per unit: base and vendor; the lower is the default sale price. */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    erpCode: text().notNull(),
+    name: text().notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: integer().references(() => subcategories.id),
+    brandId: integer().references(() => brands.id),
+    strainId: integer().references(() => strains.id),
+    itemSize: quantity(),
+    itemSizeUom: text(),
+    basePrice: money().notNull(),
+    vendorPrice: money(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.marketId, t.erpCode), index().on(t.marketId, t.name)],
+);
+
+/** Names the seed-to-sale system uses for a product: its S2S name and any aliases. */
+export const productNames = pgTable(
+  'product_names',
+  {
+    id: id(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    nameType: text().notNull(),
+  },
+  (t) => [index().on(t.productId), index().on(t.name)],
+);
+
+/** Up to five standard case sizes per product (case index 1 to 5). */
+export const productCaseSizes = pgTable(
+  'product_case_sizes',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    caseIndex: integer().notNull(),
+    caseSize: integer().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.caseIndex] }),
+    check('case_index_range', sql`${t.caseIndex} between 1 and 5`),
+    check('case_size_positive', sql`${t.caseSize} > 0`),
+  ],
+);
+
+// ---- inventory -----------------------------------------------------------------------------------
+
+/**
+ * A batch in a location. Stock is counted in units; `reservedUnits` is what open orders hold, kept in
+ * the same row so that checking and reserving is one conditional update (no oversell under concurrency).
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    batchNumber: text().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    locationId: integer()
+      .notNull()
+      .references(() => inventoryLocations.id),
+    s2sProductName: text().notNull(),
+    expiryDate: date({ mode: 'string' }),
+    caseSize: integer().notNull(),
+    activeUnits: integer().notNull(),
+    reservedUnits: integer().notNull().default(0),
+    status: text().notNull().default('active'),
+    labStatus: text().notNull(),
+    thcValue: quantity(),
+    thcUom: text(),
+    cbdValue: quantity(),
+    cbdUom: text(),
+    totalCannabinoids: quantity(),
+    terpenes: jsonb().$type<Terpene[]>(),
+    rowColor: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.marketId, t.batchNumber),
+    index().on(t.marketId, t.productId),
+    index().on(t.marketId, t.locationId),
+    index().on(t.marketId, t.expiryDate),
+    check('reserved_not_negative', sql`${t.reservedUnits} >= 0`),
+    check('case_size_positive', sql`${t.caseSize} > 0`),
+  ],
+);
+
+export const batchTags = pgTable(
+  'batch_tags',
+  {
+    id: id(),
+    batchId: integer()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    tagNumber: text().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [index().on(t.batchId), uniqueIndex().on(t.tagNumber)],
+);
+
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    referenceId: text().notNull().unique(),
+    mode: text().notNull().default('api'),
+    status: text().notNull(),
+    comments: text(),
+    recordCount: integer().notNull().default(0),
+    locationIds: integer().array().notNull(),
+    createdBy: uuid().references(() => users.id),
+    updatedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+/** Detail rows of an import, one per batch and tab (Inventory Updates, Item Issues, ...). */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    id: id(),
+    importId: integer()
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    tab: text().notNull(),
+    batchNumber: text().notNull(),
+    productName: text(),
+    s2sProductName: text(),
+    locationName: text(),
+    categoryName: text(),
+    reasonCode: text(),
+    totalQuantity: integer(),
+    caseSize: integer(),
+    payload: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.importId, t.tab)],
+);
+
+/** Open problems with inventory (from the latest committed import), counted in the sidebar badge. */
+export const inventoryIssues = pgTable(
+  'inventory_issues',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    batchId: integer().references(() => batches.id, { onDelete: 'cascade' }),
+    batchNumber: text().notNull(),
+    productName: text().notNull(),
+    tab: text().notNull(),
+    reasonCode: text().notNull(),
+    isResolved: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index().on(t.marketId, t.isResolved, t.tab)],
+);
+
+export const issueRefreshRuns = pgTable(
+  'issue_refresh_runs',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    tab: text().notNull(),
+    status: text().notNull(),
+    comments: text(),
+    noOfFixedItems: integer().notNull().default(0),
+    isDeleted: boolean().notNull().default(false),
+    createdBy: uuid().references(() => users.id),
+    updatedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    referenceId: text().notNull().unique(),
+    status: text().notNull(),
+    fileName: text(),
+    filePath: text(),
+    locationIds: integer().array().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+export const reconciliationRows = pgTable(
+  'reconciliation_rows',
+  {
+    id: id(),
+    runId: integer()
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    tab: text().notNull(),
+    batchId: integer().references(() => batches.id),
+    batchNumber: text().notNull(),
+    s2sProductName: text(),
+    status: text().notNull(),
+    otcActiveQuantity: integer().notNull(),
+    s2sActiveQuantity: integer().notNull(),
+    inTransitQuantity: integer().notNull().default(0),
+    reasonCode: text(),
+    comments: text(),
+    resolvedBy: uuid().references(() => users.id),
+    resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index().on(t.runId, t.tab)],
+);
+
+// ---- customers and people -----------------------------------------------------------------------
+
+export const salesPersons = pgTable(
+  'sales_persons',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    name: text().notNull(),
+    email: text(),
+    userId: uuid().references(() => users.id),
+  },
+  (t) => [index().on(t.marketId)],
+);
+
+export const msoOwners = pgTable(
+  'mso_owners',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    name: text().notNull(),
+  },
+  (t) => [index().on(t.marketId)],
+);
+
+/** Buyers (dispensaries). INT customers are the business's own stores, EXT are other companies'. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    name: text().notNull(),
+    customerGroup: text().notNull(),
+    msoOwnerId: integer().references(() => msoOwners.id),
+    salesPersonId: integer().references(() => salesPersons.id),
+    licenseNumber: text(),
+    isActive: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.marketId, t.name)],
+);
+
+// ---- orders and picklists ------------------------------------------------------------------------
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    referenceId: text().notNull().unique(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    salesPersonId: integer().references(() => salesPersons.id),
+    status: text().notNull(),
+    requestedDeliveryDate: date({ mode: 'string' }),
+    confirmedDeliveryDate: date({ mode: 'string' }),
+    approvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    comment: text(),
+    totalCases: integer().notNull().default(0),
+    totalPrice: money().notNull().default(0),
+    version: integer().notNull().default(1),
+    createdBy: uuid().references(() => users.id),
+    updatedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.marketId, t.createdAt),
+    index().on(t.marketId, t.status),
+    index().on(t.marketId, t.customerId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    batchId: integer()
+      .notNull()
+      .references(() => batches.id),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    caseSize: integer().notNull(),
+    noOfCases: integer().notNull(),
+    /** Cases beyond what the batch had when ordered; non-zero makes the order Action Required. */
+    shortCases: integer().notNull().default(0),
+    unitBasePrice: money().notNull(),
+    unitSalePrice: money().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId), index().on(t.batchId), check('cases_positive', sql`${t.noOfCases} > 0`)],
+);
+
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: id(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    note: text().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    comment: text(),
+    changedBy: uuid().references(() => users.id),
+    changedAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.changedAt)],
+);
+
+/** Reasons a picker gives for a short pick (the spec's order metadata). */
+export const pickReasons = pgTable('pick_reasons', {
+  id: id(),
+  code: text().notNull().unique(),
+  label: text().notNull(),
+});
+
+export const picklists = pgTable(
+  'picklists',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    referenceId: text().notNull().unique(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    locationId: integer()
+      .notNull()
+      .references(() => inventoryLocations.id),
+    status: text().notNull(),
+    /** Bumped by every edit; sent as the ETag and checked against If-Match. */
+    version: integer().notNull().default(1),
+    createdBy: uuid().references(() => users.id),
+    updatedBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.marketId, t.status), index().on(t.orderId)],
+);
+
+export const picklistItems = pgTable(
+  'picklist_items',
+  {
+    id: id(),
+    picklistId: integer()
+      .notNull()
+      .references(() => picklists.id, { onDelete: 'cascade' }),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    noOfCaseOrdered: integer().notNull(),
+    noOfCasePicked: integer(),
+    pickStatus: text(),
+    reasonId: integer().references(() => pickReasons.id),
+    /** Picklist version at this item's last change, so a stale edit of an untouched item can still apply. */
+    changedInVersion: integer().notNull().default(1),
+    updatedBy: uuid().references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.picklistId), check('picked_not_negative', sql`${t.noOfCasePicked} >= 0`)],
+);
+
+/** Answers already given for an Idempotency-Key, so a replay applies nothing twice. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    key: text().notNull(),
+    route: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer().notNull(),
+    responseBody: jsonb().notNull(),
+    responseHeaders: jsonb().$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
+);
+
+// ---- menus, files, uploads ------------------------------------------------------------------------
+
+export const menuSettings = pgTable(
+  'menu_settings',
+  {
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    settings: jsonb().$type<Record<string, unknown>>().notNull(),
+    updatedBy: uuid().references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.categoryId] })],
+);
+
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    kind: text().notNull(),
+    fileName: text().notNull(),
+    storageKey: text().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+export const uploadBatches = pgTable(
+  'upload_batches',
+  {
+    id: id(),
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    referenceId: text().notNull().unique(),
+    menuType: text().notNull(),
+    fileName: text().notNull(),
+    status: text().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+export const uploadCustomers = pgTable(
+  'upload_customers',
+  {
+    id: id(),
+    uploadBatchId: integer()
+      .notNull()
+      .references(() => uploadBatches.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    position: integer().notNull(),
+    status: text().notNull(),
+    deliveryDate: date({ mode: 'string' }),
+    orderId: integer().references(() => orders.id),
+    lines: jsonb().$type<Record<string, unknown>[]>().notNull(),
+    error: text(),
+  },
+  (t) => [index().on(t.uploadBatchId)],
+);
+
+// ---- jobs and audit ------------------------------------------------------------------------------
+
+/** Background work any instance can claim with FOR UPDATE SKIP LOCKED; a lapsed lock is claimed again. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text().notNull(),
+    marketId: integer().references(() => markets.id),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().notNull().default('queued'),
+    runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.status, t.runAt)],
+);
+
+/** Every state change: who, when, what it was before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    marketId: integer().references(() => markets.id),
+    actorUserId: uuid().references(() => users.id),
+    entityType: text().notNull(),
+    entityId: text().notNull(),
+    action: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    requestId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.entityType, t.entityId), index().on(t.marketId, t.createdAt)],
+);

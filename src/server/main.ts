@@ -1,0 +1,90 @@
+// Starts the server: reads the settings, opens and migrates the database, loads demo data into an
+// empty one, listens, and closes everything cleanly on SIGINT or SIGTERM.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { isDatabaseEmpty, loadDemoData } from './db/demo-data/load';
+import { migrateDatabase } from './db/migrate';
+import { EnvError, parseEnv, type Env } from './env';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function openConfiguredDatabase(env: Env): Promise<{ database: Database; release: () => Promise<void> }> {
+  if (env.DATABASE_URL) {
+    return { database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }), release: async () => {} };
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const release = await lockDataDir(dataDir);
+  try {
+    return { database: await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }), release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    opened = await openConfiguredDatabase(env);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+  const { database, release } = opened;
+
+  await database.withStartupLock(async () => {
+    await migrateDatabase(database);
+    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(database.db))) {
+      process.stdout.write('Loading demo data into the new database...\n');
+      await loadDemoData(database.db, { scale: 'demo' });
+    }
+  });
+
+  const app = await createApp({
+    env,
+    database,
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      await release();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const mode = env.AUTH_MODE === 'demo' ? 'demo sign-in' : 'Microsoft Entra ID sign-in';
+  app.log.info(`Wholesale back office on http://localhost:${env.PORT} (${database.kind}, ${mode})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server could not start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

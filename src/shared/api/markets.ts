@@ -1,0 +1,36 @@
+// Markets the caller works in, and the app-wide stats behind the sidebar badges.
+import { z } from 'zod';
+import { IMPORT_STATUSES, MARKET_CODES, SEED_TO_SALE_SYSTEMS, marketCodeSchema } from '../enums';
+import { envelope } from './common';
+
+export const marketSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.enum(MARKET_CODES),
+  seedToSaleSystem: z.enum(SEED_TO_SALE_SYSTEMS),
+});
+export type Market = z.infer<typeof marketSchema>;
+export const marketsResponseSchema = envelope(z.array(marketSchema));
+
+export const marketQuerySchema = z.object({ marketCode: marketCodeSchema.optional() });
+
+export const appStatsSchema = z.object({
+  issueCount: z.number().int(),
+  pendingOrders: z.number().int(),
+  pendingPicklists: z.number().int(),
+  isSyncing: z.boolean(),
+  /** Status of the market's latest import, for the sidebar indicator; IDLE when there is none. */
+  importStatus: z.enum(IMPORT_STATUSES),
+  lastImportAt: z.string().datetime().nullable(),
+});
+export type AppStats = z.infer<typeof appStatsSchema>;
+export const appStatsResponseSchema = envelope(appStatsSchema);
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  databaseKind: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,97 @@
+// Display formatters of the spec, shared so the server's exports and the client's screens agree.
+import { format as formatWithPattern, isValid, parseISO } from 'date-fns';
+import type { PotencyUnit } from './enums';
+
+export const DATE_TIME_PATTERN = 'MMM d, yyyy h:mm a';
+export const DATE_PATTERN = 'MM/dd/yyyy';
+export const API_DATE_PATTERN = 'yyyy-MM-dd';
+export const INVALID_DATE = 'Invalid date';
+export const MISSING = 'Missing';
+
+type DateInput = string | number | Date | null | undefined;
+
+/** Date-only strings (yyyy-MM-dd) are read as local calendar days so they never shift a day. */
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+/** 'MMM d, yyyy h:mm a', or 'Invalid date' when the value cannot be read. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? formatWithPattern(date, DATE_TIME_PATTERN) : INVALID_DATE;
+}
+
+/** 'MM/dd/yyyy', or the fallback ('Invalid date' unless told otherwise) when the value cannot be read. */
+export function formatDate(value: DateInput, fallback: string = INVALID_DATE): string {
+  const date = toDate(value);
+  return date ? formatWithPattern(date, DATE_PATTERN) : fallback;
+}
+
+/** yyyy-MM-dd, the form dates travel in. */
+export function toApiDate(value: Date): string {
+  return formatWithPattern(value, API_DATE_PATTERN);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** US dollars with $ and 2 decimals; '-' when there is no number. */
+export function formatUsd(value: number | string | null | undefined): string {
+  const amount = typeof value === 'string' ? Number(value) : value;
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '-';
+  return usd.format(amount);
+}
+
+/** Item size in g when the unit is grams, else mg. */
+export function formatItemSize(size: number | string | null | undefined, unit: string | null | undefined): string {
+  const amount = typeof size === 'string' ? Number(size) : size;
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return MISSING;
+  const isGrams = unit !== null && unit !== undefined && ['g', 'gram', 'grams'].includes(unit.trim().toLowerCase());
+  return `${trimNumber(amount)} ${isGrams ? 'g' : 'mg'}`;
+}
+
+/** THC, CBD or total cannabinoids: WeightRatio as mg/g, Percentage as %, 'Missing' when absent. */
+export function formatPotency(value: number | string | null | undefined, unit: PotencyUnit | string | null | undefined): string {
+  const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (amount === null || amount === undefined || amount === '' || !Number.isFinite(amount)) return MISSING;
+  const suffix = unit === 'WeightRatio' || unit === 'mg/g' ? ' mg/g' : '%';
+  return `${trimNumber(amount as number)}${suffix}`;
+}
+
+export type Terpene = { terpeneName: string; percentage: number };
+
+/** The top three terpenes by share, each to 2 decimals: 'Myrcene 1.20%, Limonene 0.85%'. */
+export function formatTopTerpenes(terpenes: readonly Terpene[] | null | undefined): string {
+  if (!terpenes || terpenes.length === 0) return MISSING;
+  return [...terpenes]
+    .sort((a, b) => b.percentage - a.percentage)
+    .slice(0, 3)
+    .map((t) => `${t.terpeneName} ${t.percentage.toFixed(2)}%`)
+    .join(', ');
+}
+
+/** Sidebar and tab badges cap at 99+; the cart badge caps at 20+. */
+export function capCount(count: number, cap: number): string {
+  return count > cap ? `${cap}+` : String(count);
+}
+export const capBadge = (count: number): string => capCount(count, 99);
+export const capCartBadge = (count: number): string => capCount(count, 20);
+
+/** At most two initials from the name; 'GV' when there is nothing to take them from. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  if (words.length === 0) return 'GV';
+  const letters = words.length === 1 ? [words[0]!] : [words[0]!, words[words.length - 1]!];
+  return letters.map((word) => (word.match(/\p{L}/u)?.[0] ?? '').toUpperCase()).join('').slice(0, 2);
+}
+
+/** Rounded percent of done over total; 0 when there is nothing to do. */
+export function percentComplete(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((done / total) * 100);
+}
+
+function trimNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+}
