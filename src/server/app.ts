@@ -134,9 +134,9 @@ function registerClient(app: FastifyInstance, env: Env): void {
       root,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

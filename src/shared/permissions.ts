@@ -25,7 +25,7 @@ export const FEATURES = Object.keys(PERMISSION_CATALOGUE) as Feature[];
 export type PermissionKey = { [F in Feature]: { feature: F; action: ActionOf<F> } }[Feature];
 
 /** feature → action → boolean, the spec's `Permission` object. */
-export type PermissionMap = Partial<Record<string, Record<string, boolean>>>;
+export type PermissionMap = Record<string, Record<string, boolean>>;
 export const permissionMapSchema = z.record(z.string(), z.record(z.string(), z.boolean()));
 
 type Grants = { [F in Feature]?: readonly ActionOf<F>[] };

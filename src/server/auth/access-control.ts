@@ -7,6 +7,7 @@ import { hasPermission, type PermissionMap } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { forbidden, invalidField, unauthorized } from '../lib/errors';
 import { findUserByAzureId, permissionsFor, type UserMarketRole } from '../modules/users/users.repository';
+import type { RouteAccess } from '../lib/route-access';
 import type { TokenVerifier } from './token-verifier';
 
 export type AuthenticatedUser = {
@@ -26,10 +27,16 @@ export type MarketScope = {
   permissions: PermissionMap;
 };
 
+export type CataloguedRoute = { method: string; url: string; access: RouteAccess };
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: AuthenticatedUser;
     market?: MarketScope;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the permission-matrix test and the docs. */
+    routeCatalogue: CataloguedRoute[];
   }
 }
 
@@ -75,10 +82,14 @@ function checkMarketCodeAgrees(request: FastifyRequest, market: MarketCode): voi
 }
 
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; verifier: TokenVerifier }): void {
+  const catalogue: CataloguedRoute[] = [];
+  app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) {
-      throw new Error(`${String(route.method)} ${route.url} declares no access rule: set config.access`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access rule: set config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access });
     }
   });
 

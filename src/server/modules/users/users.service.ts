@@ -150,7 +150,7 @@ export function createUsersService(deps: { db: Db }) {
 
     async rolePermissions(market: MarketScope): Promise<Record<Role, PermissionMap>> {
       const byRole = await permissionsForRoles(db, market.id);
-      return Object.fromEntries(ROLES.map((role) => [role, completeMap(byRole.get(role) ?? {})])) as Record<Role, PermissionMap>;
+      return Object.fromEntries(ROLES.map((role) => [role, completeMap(byRole.get(role) ?? {})])) as unknown as Record<Role, PermissionMap>;
     },
 
     async setRolePermissions(actor: AuditActor, market: MarketScope, role: Role, map: PermissionMap): Promise<PermissionMap> {

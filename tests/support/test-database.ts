@@ -1,0 +1,28 @@
+// A private copy of the run's demo-loaded template for one test file: an in-memory PGlite restored
+// from the dump, or a PostgreSQL database created from the template and dropped on close.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { databaseUrl } from './postgres-admin';
+
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    await admin.db.execute(sql.raw(`create database "${name}" template "${inject('templateDatabase')}"`));
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 5 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+        await admin.close();
+      },
+    };
+  }
+  const dump = await readFile(inject('templateDump'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}

@@ -1,0 +1,41 @@
+// Unit tests run once; server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverTests = ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+
+function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: kind,
+      include: serverTests,
+      environment: 'node',
+      globalSetup: ['tests/support/global-setup.ts'],
+      env: { TEST_DB_KIND: kind },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/client-setup.ts'],
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
