@@ -16,6 +16,7 @@ import { createEntraVerifier } from './auth/entra-verifier';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
+import { registerNulGuard } from './lib/reject-nul';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -53,6 +54,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   const entraHost = env.entra?.authorityHost;
   await app.register(helmet, {

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { databaseUrl, dropDatabases, TEST_DATABASE_PREFIX } from './postgres-admin';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   export interface ProvidedContext {
     templateDump: string;
     templateDatabase: string;

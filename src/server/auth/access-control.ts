@@ -30,10 +30,12 @@ export type MarketScope = {
 export type CataloguedRoute = { method: string; url: string; access: RouteAccess };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   interface FastifyRequest {
     caller?: AuthenticatedUser;
     market?: MarketScope;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   interface FastifyInstance {
     /** Every /api route with its access rule, for the permission-matrix test and the docs. */
     routeCatalogue: CataloguedRoute[];

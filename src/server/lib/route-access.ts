@@ -20,6 +20,7 @@ export function requirePermission<F extends Feature>(feature: F, action: ActionO
 }
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   interface FastifyContextConfig {
     access?: RouteAccess;
   }

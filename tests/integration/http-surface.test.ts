@@ -1,0 +1,115 @@
+// What the server answers besides the API's data: health, docs, security headers and the built client.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/test-database';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let api: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Wholesale</title><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  api = await createTestApp({ CLIENT_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await api.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('answers ok with the database it checked', async () => {
+    const { status, body } = await api.call(null, { url: '/api/health' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', database: 'ok', databaseKind: process.env.TEST_DB_KIND });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const database = await createTestDatabase();
+    const broken = await createTestApp({}, { database });
+    await database.close();
+    const { status, body } = await broken.call(null, { url: '/api/health' });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: 'degraded', database: 'unavailable' });
+    await broken.app.close();
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes an OpenAPI document generated from the shared schemas', async () => {
+    const { status, body } = await api.call(null, { url: '/api/docs/json' });
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/users/list', '/api/inventory/stat', '/api/user/{id}/permissions']));
+    const listBody = body.paths['/api/users/list'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(listBody)).toContain('pageSize');
+  });
+
+  it('serves the documentation page', async () => {
+    const response = await api.app.inject({ url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a content security policy that allows only the app itself', async () => {
+    const response = await api.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('turns HSTS on in production only', async () => {
+    expect((await api.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      expect((await production.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('never logs or echoes the bearer token in errors', async () => {
+    const response = await api.app.inject({ url: '/api/markets', headers: { authorization: 'Bearer secret-token-value' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('secret-token-value');
+  });
+});
+
+describe('the built client', () => {
+  it('answers deep links with index.html, never cached, so the router takes over', async () => {
+    for (const url of ['/', '/orders/preview/ORD-MN-000001', '/orders/picklists?page=2']) {
+      const response = await api.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets for a year and the service worker never cached', async () => {
+    const asset = await api.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await api.app.inject({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps API paths out of the fallback: an unknown API path is a JSON 404', async () => {
+    const response = await api.app.inject({ url: '/api/orders/unknown', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const response = await api.app.inject({ url: '/..%2F..%2Fetc%2Fpasswd' });
+    expect(response.body).not.toContain('root:');
+  });
+});
