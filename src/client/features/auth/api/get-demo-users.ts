@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DemoUser } from '../../../../shared/api/auth';
+import { apiRequest } from '../../../lib/api-client';
+
+export const demoUsersQueryOptions = queryOptions({
+  queryKey: ['auth', 'demo-users'],
+  queryFn: async ({ signal }) => (await apiRequest<{ data: DemoUser[] }>('/auth/demo-users', { anonymous: true, signal })).data,
+  staleTime: 5 * 60_000,
+});
+
+export function useDemoUsers(enabled: boolean) {
+  return useQuery({ ...demoUsersQueryOptions, enabled });
+}

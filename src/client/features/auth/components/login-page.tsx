@@ -1,0 +1,128 @@
+// /login: 'Login with Microsoft' in Entra mode; in demo mode, the demo users to sign in as with one click.
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { DemoUser } from '../../../../shared/api/auth';
+import { initials } from '../../../../shared/format';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icons';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { handleError } from '../../../lib/handle-error';
+import { useDemoUsers } from '../api/get-demo-users';
+import { LoginBackground } from './login-background';
+
+export const AUTH_FAILED_MESSAGE = 'Authentication failed. Please try again.';
+
+function MicrosoftLogo() {
+  return (
+    <svg viewBox="0 0 21 21" className="size-5" aria-hidden="true">
+      <rect x="1" y="1" width="9" height="9" fill="#f25022" />
+      <rect x="11" y="1" width="9" height="9" fill="#7fba00" />
+      <rect x="1" y="11" width="9" height="9" fill="#00a4ef" />
+      <rect x="11" y="11" width="9" height="9" fill="#ffb900" />
+    </svg>
+  );
+}
+
+function roleSummary(user: DemoUser): string {
+  return user.markets.map((market) => `${market.role} · ${market.code}`).join(', ');
+}
+
+function DemoUserList({ redirectTo }: { redirectTo: string }) {
+  const auth = useAuth();
+  const router = useRouter();
+  const users = useDemoUsers(true);
+  const [signingIn, setSigningIn] = useState<string | null>(null);
+
+  async function handleSignIn(user: DemoUser) {
+    setSigningIn(user.userId);
+    try {
+      await auth.login({ userId: user.userId, redirectTo });
+      await router.navigate({ to: redirectTo });
+    } catch (error) {
+      handleError(error, AUTH_FAILED_MESSAGE);
+      setSigningIn(null);
+    }
+  }
+
+  if (users.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading demo users...</p>;
+  if (users.isError)
+    return (
+      <div className="py-4 text-center">
+        <p className="text-sm text-red-700">The demo users could not be loaded.</p>
+        <Button variant="secondary" size="sm" className="mt-3" icon="refresh" onClick={() => void users.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  return (
+    <ul className="-mx-2 max-h-[50dvh] space-y-1 overflow-y-auto px-2" aria-label="Demo users">
+      {users.data.map((user) => (
+        <li key={user.userId}>
+          <button
+            type="button"
+            onClick={() => void handleSignIn(user)}
+            disabled={signingIn !== null}
+            className="flex w-full items-center gap-3 rounded-xl border border-transparent px-3 py-2.5 text-left transition-colors hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          >
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">{initials(user.name)}</span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium text-slate-900">{user.name}</span>
+              <span className="block truncate text-sm text-slate-600">{roleSummary(user)}</span>
+            </span>
+            {signingIn === user.userId ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-brand-600 border-r-transparent" aria-label="Signing in" />
+            ) : (
+              <Icon name="chevron-right" className="size-5 text-slate-400" />
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LoginPage({ redirectTo }: { redirectTo: string }) {
+  const auth = useAuth();
+  const [redirecting, setRedirecting] = useState(false);
+
+  async function handleMicrosoftLogin() {
+    setRedirecting(true);
+    try {
+      await auth.login({ redirectTo });
+    } catch (error) {
+      handleError(error, AUTH_FAILED_MESSAGE);
+      setRedirecting(false);
+    }
+  }
+
+  return (
+    <main className="relative grid min-h-dvh place-items-center px-4 py-10">
+      <LoginBackground />
+      <div className="w-full max-w-md rounded-2xl bg-white/95 p-6 shadow-2xl ring-1 ring-black/5 backdrop-blur sm:p-8">
+        <div className="flex items-center gap-3">
+          <img src="/favicon.svg" alt="" className="size-10" width="40" height="40" />
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">GreenVault</p>
+            <p className="text-xs text-slate-500">Wholesale back office</p>
+          </div>
+        </div>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Welcome</h1>
+        <p className="mt-1 text-sm text-slate-600">Orders, picklists and inventory for every market, on any device.</p>
+        <div className="mt-6">
+          {auth.mode === 'entra' ? (
+            <Button size="lg" className="w-full" variant="secondary" loading={redirecting} onClick={() => void handleMicrosoftLogin()}>
+              {!redirecting && <MicrosoftLogo />}
+              Login with Microsoft
+            </Button>
+          ) : (
+            <>
+              <h2 className="mb-2 text-sm font-semibold text-slate-800">Sign in as a demo user</h2>
+              <DemoUserList redirectTo={redirectTo} />
+            </>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

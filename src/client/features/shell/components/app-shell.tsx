@@ -1,0 +1,54 @@
+// The authenticated layout: sidebar, header (menu button on phones, market, connectivity, user) and the page.
+import { getRouteApi, Outlet } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { Icon } from '../../../components/ui/icons';
+import { useAppStats } from '../../../lib/app-stats';
+import { useCurrentMarket } from '../../../lib/market-store';
+import { useMarketAccess, useSession } from '../../../lib/session';
+import { useSidebarState } from '../hooks/use-sidebar-state';
+import { NAV_GROUPS, visibleNav } from '../nav-items';
+import { ConnectivityIndicator } from './connectivity-indicator';
+import { MarketSwitcher } from './market-switcher';
+import { DesktopSidebar, MobileSidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+const appRoute = getRouteApi('/_app');
+
+export function AppShell() {
+  const { session: loaded } = appRoute.useRouteContext();
+  const session = useSession(loaded.account) ?? loaded;
+  const access = useMarketAccess(session);
+  const market = useCurrentMarket();
+  const stats = useAppStats();
+  const { collapsed, toggle } = useSidebarState();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const groups = useMemo(() => visibleNav(NAV_GROUPS, access.can), [access.can]);
+  const markets = session.markets.filter((m) => session.permissionsByMarket[m.code]);
+
+  return (
+    <div className="flex min-h-dvh">
+      <DesktopSidebar groups={groups} stats={stats} collapsed={collapsed} onToggle={toggle} />
+      <MobileSidebar groups={groups} stats={stats} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-2 backdrop-blur sm:px-4">
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label="Open menu"
+          >
+            <Icon name="menu" className="size-6" />
+          </button>
+          <MarketSwitcher markets={markets} current={market} />
+          <div className="ml-auto flex items-center gap-2 sm:gap-4">
+            <ConnectivityIndicator syncing={stats?.isSyncing ?? false} />
+            <UserMenu name={session.account.name} role={access.role} />
+          </div>
+        </header>
+        <main className="flex-1 px-3 py-4 sm:px-6 sm:py-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Online or offline, always visible in the header; and the app-wide syncing flag while a sync runs.
+import { Icon } from '../../../components/ui/icons';
+import { useOnline } from '../../../lib/use-online';
+
+export function ConnectivityIndicator({ syncing }: { syncing: boolean }) {
+  const online = useOnline();
+  return (
+    <div className="flex items-center gap-2" aria-live="polite">
+      {syncing && online && (
+        <span className="hidden items-center gap-1.5 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-medium text-sky-800 ring-1 ring-sky-200 sm:flex">
+          <Icon name="sync" className="size-4 animate-pulse" />
+          Syncing
+        </span>
+      )}
+      <span
+        className={`flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${online ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-amber-50 text-amber-900 ring-amber-300'}`}
+        role="status"
+      >
+        <Icon name={online ? 'wifi' : 'wifi-off'} className="size-4" />
+        {online ? 'Online' : 'Offline'}
+      </span>
+    </div>
+  );
+}

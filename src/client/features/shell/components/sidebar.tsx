@@ -1,0 +1,149 @@
+// The sidebar: 16rem on desktop, 3rem of icons when collapsed, an 18rem slide-in panel below 768 px.
+import { Dialog, DialogPanel } from '@headlessui/react';
+import { Link } from '@tanstack/react-router';
+import type { AppStats } from '../../../../shared/api/markets';
+import { capBadge } from '../../../../shared/format';
+import { Icon } from '../../../components/ui/icons';
+import { importIndicatorTone, type NavBadge, type NavGroup, type NavItem } from '../nav-items';
+
+type Stats = (AppStats & { incompleteInventoryCount: number }) | undefined;
+
+function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stats: Stats; compact: boolean }) {
+  if (!badge || !stats) return null;
+  if (badge === 'importStatus') {
+    const tone = importIndicatorTone(stats.importStatus);
+    if (!tone) return null;
+    const label = tone === 'red' ? 'Last import failed' : 'Import in progress';
+    return (
+      <span className={`size-2.5 shrink-0 rounded-full ${tone === 'red' ? 'bg-red-500' : 'bg-orange-400'} ${compact ? 'absolute top-1 right-1' : ''}`} role="img" aria-label={label} title={label} />
+    );
+  }
+  const count = badge === 'incompleteInventory' ? stats.incompleteInventoryCount : badge === 'pendingOrders' ? stats.pendingOrders : stats.pendingPicklists;
+  if (count <= 0) return null;
+  const tone = badge === 'incompleteInventory' ? 'bg-red-600 text-white' : 'bg-brand-100 text-brand-800';
+  const describe = badge === 'incompleteInventory' ? 'incomplete inventory items' : badge === 'pendingOrders' ? 'pending orders' : 'pending picklists';
+  return (
+    <span
+      className={`${compact ? 'absolute -top-0.5 -right-0.5 px-1 text-[10px]' : 'ml-auto px-2 text-xs'} min-w-5 shrink-0 rounded-full py-0.5 text-center leading-4 font-semibold ${tone}`}
+      aria-label={`${count} ${describe}`}
+    >
+      {capBadge(count)}
+    </span>
+  );
+}
+
+const linkBase = 'group relative flex min-h-11 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
+const linkIdle = 'text-brand-100/85 hover:bg-white/10 hover:text-white';
+const linkActive = 'bg-white/15 text-white';
+
+function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; stats: Stats; compact: boolean; depth: number; onNavigate?: () => void }) {
+  const content = (
+    <>
+      <Icon name={item.icon} className={`shrink-0 ${depth > 0 && !compact ? 'size-4' : 'size-5'}`} />
+      {!compact && <span className="truncate">{item.label}</span>}
+      <BadgeFor badge={item.badge} stats={stats} compact={compact} />
+    </>
+  );
+  if (item.linkable === false) {
+    return <div className={`${linkBase} text-brand-100/60`}>{content}</div>;
+  }
+  return (
+    <Link
+      // The router's typed paths grow as screens land; the nav names them as plain paths.
+      to={item.to as '/'}
+      onClick={onNavigate}
+      title={compact ? item.label : undefined}
+      aria-label={compact ? item.label : undefined}
+      className={`${linkBase} ${compact ? 'justify-center px-0' : ''}`}
+      activeOptions={{ exact: true, includeSearch: false }}
+      activeProps={{ className: linkActive, 'aria-current': 'page' }}
+      inactiveProps={{ className: linkIdle }}
+    >
+      {content}
+    </Link>
+  );
+}
+
+export function SidebarNav({ groups, stats, compact, onNavigate }: { groups: NavGroup[]; stats: Stats; compact: boolean; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-2 py-4">
+      {groups.map((group) => (
+        <div key={group.label}>
+          {!compact && <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wider text-brand-200/70 uppercase">{group.label}</p>}
+          <ul className="space-y-0.5">
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavEntry item={item} stats={stats} compact={compact} depth={0} onNavigate={onNavigate} />
+                {item.children && item.children.length > 0 && (
+                  <ul className={`mt-0.5 space-y-0.5 ${compact ? '' : 'ml-4 border-l border-white/10 pl-2'}`}>
+                    {item.children.map((child) => (
+                      <li key={child.to}>
+                        <NavEntry item={child} stats={stats} compact={compact} depth={1} onNavigate={onNavigate} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function Brand({ compact }: { compact: boolean }) {
+  return (
+    <Link to="/" className={`flex h-14 shrink-0 items-center gap-2.5 px-3 text-white ${compact ? 'justify-center px-0' : ''}`} aria-label="GreenVault home">
+      <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
+      {!compact && (
+        <span className="leading-tight">
+          <span className="block text-sm font-semibold">GreenVault</span>
+          <span className="block text-[11px] text-brand-200/80">Wholesale</span>
+        </span>
+      )}
+    </Link>
+  );
+}
+
+export function DesktopSidebar({ groups, stats, collapsed, onToggle }: { groups: NavGroup[]; stats: Stats; collapsed: boolean; onToggle: () => void }) {
+  return (
+    <aside
+      className={`sticky top-0 hidden h-dvh shrink-0 flex-col bg-brand-900 transition-[width] duration-200 md:flex ${collapsed ? 'w-12' : 'w-64'}`}
+      aria-label="Sidebar"
+    >
+      <Brand compact={collapsed} />
+      <SidebarNav groups={groups} stats={stats} compact={collapsed} />
+      <button
+        type="button"
+        onClick={onToggle}
+        className="m-2 flex min-h-9 items-center justify-center gap-2 rounded-lg text-xs text-brand-100/80 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-label={collapsed ? 'Expand sidebar (Ctrl+B)' : 'Collapse sidebar (Ctrl+B)'}
+        aria-expanded={!collapsed}
+      >
+        <Icon name={collapsed ? 'chevrons-right' : 'chevrons-left'} className="size-4" />
+        {!collapsed && <span>Collapse</span>}
+      </button>
+    </aside>
+  );
+}
+
+export function MobileSidebar({ groups, stats, open, onClose }: { groups: NavGroup[]; stats: Stats; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+      <div className="fixed inset-0 bg-slate-950/50 transition-opacity duration-200 data-closed:opacity-0" aria-hidden="true" />
+      <DialogPanel
+        transition
+        className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-brand-900 shadow-xl transition duration-200 ease-out data-closed:-translate-x-full"
+      >
+        <div className="flex items-center justify-between pr-2">
+          <Brand compact={false} />
+          <button type="button" onClick={onClose} className="grid size-11 place-items-center rounded-lg text-brand-100 hover:bg-white/10" aria-label="Close menu">
+            <Icon name="x" className="size-6" />
+          </button>
+        </div>
+        <SidebarNav groups={groups} stats={stats} compact={false} onNavigate={onClose} />
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+// The sidebar's collapsed state, remembered in a cookie for 7 days and toggled with Ctrl or Cmd + B.
+import { useCallback, useEffect, useState } from 'react';
+import { readCookie, writeCookie } from '../../../lib/cookies';
+
+export const SIDEBAR_COOKIE = 'sidebar_state';
+const SIDEBAR_COOKIE_DAYS = 7;
+
+export function useSidebarState(): { collapsed: boolean; toggle: () => void } {
+  const [collapsed, setCollapsed] = useState(() => readCookie(SIDEBAR_COOKIE) === 'collapsed');
+  const toggle = useCallback(() => {
+    setCollapsed((previous) => {
+      writeCookie(SIDEBAR_COOKIE, previous ? 'expanded' : 'collapsed', SIDEBAR_COOKIE_DAYS);
+      return !previous;
+    });
+  }, []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle]);
+  return { collapsed, toggle };
+}

@@ -1,0 +1,99 @@
+// Every call to the API goes through here: bearer token, Otc-Market header, 60 s timeout, and errors
+// that carry the server's message, code and details.
+import { MARKET_HEADER, type ErrorDetail } from '../../shared/api/common';
+import { clientSettings, REQUEST_TIMEOUT_MS } from './config';
+import { currentMarket } from './market-store';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** No answer at all: offline, server down, or timed out. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+type ApiHooks = {
+  getToken: () => Promise<string | null>;
+  /** A 401 from the server: the session is over (or the user is not registered). */
+  onUnauthorized: (error: ApiError) => void;
+};
+
+let hooks: ApiHooks = { getToken: async () => null, onUnauthorized: () => {} };
+
+export function configureApiClient(next: ApiHooks): void {
+  hooks = next;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Overrides the current market (the outbox replays an edit in the market it was made in). */
+  market?: string;
+  /** Skip the Authorization header (sign-in calls). */
+  anonymous?: boolean;
+};
+
+export type RawResponse<T> = { data: T; status: number; headers: Headers };
+
+export async function apiRequestRaw<T>(path: string, options: RequestOptions = {}): Promise<RawResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  headers[MARKET_HEADER] = options.market ?? currentMarket();
+  if (!options.anonymous) {
+    const token = await hooks.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(`${clientSettings.apiBaseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.');
+    throw new ApiError(0, 'NETWORK_ERROR', "You're offline or the server can't be reached.");
+  }
+
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const parsed = (body ?? {}) as { message?: string; code?: string; details?: ErrorDetail[] };
+    const error = new ApiError(
+      response.status,
+      parsed.code ?? `HTTP_${response.status}`,
+      parsed.message ?? `The request failed (${response.status}).`,
+      Array.isArray(parsed.details) ? parsed.details : [],
+      body,
+    );
+    if (response.status === 401 && !options.anonymous) hooks.onUnauthorized(error);
+    throw error;
+  }
+  return { data: body as T, status: response.status, headers: response.headers };
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestRaw<T>(path, options)).data;
+}

@@ -1,0 +1,65 @@
+// Builds the PWA. In development Vite serves it and proxies /api to the server on API_PORT (8080).
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiPort = process.env.API_PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/client/routes',
+      generatedRouteTree: './src/client/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'login-background.webm', 'login-background.jpg'],
+      manifest: {
+        id: '/',
+        name: 'GreenVault Wholesale',
+        short_name: 'GreenVault',
+        description: 'Orders, picklists and inventory for GreenVault wholesale staff.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#f6f7f4',
+        theme_color: '#14532d',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell: every built file except the login video, which is fetched when the login page shows it.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        // Server-owned paths must never be answered with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/api$/],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  preview: { port: 4173 },
+});
