@@ -16,6 +16,7 @@ import { createDemoAuthProvider } from './lib/auth/demo-auth-provider';
 import { onLogoutElsewhere, signOut } from './lib/auth/sign-out';
 import { createQueryClient } from './lib/query-client';
 import { idbPersister, PERSIST_MAX_AGE_MS } from './lib/query-persistence';
+import { SESSION_QUERY_KEY } from './lib/session';
 import { createAppRouter } from './router';
 
 const APP_CACHE_VERSION = '1';
@@ -55,6 +56,7 @@ async function start(root: ReturnType<typeof createRoot>): Promise<void> {
       }
       void signOut(auth, queryClient, { broadcast: false }).then(() => router.navigate({ to: '/login', search: { redirect: router.state.location.href } }));
     },
+    onForbidden: () => void queryClient.invalidateQueries({ queryKey: [SESSION_QUERY_KEY] }),
   });
   onLogoutElsewhere(() => {
     void signOut(auth, queryClient, { broadcast: false }).then(() => router.navigate({ to: '/login' }));

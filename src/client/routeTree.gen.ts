@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
+import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
 
@@ -41,6 +42,11 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: '/auth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryIndexRoute = AppInventoryIndexRouteImport.update({
   id: '/inventory/',
   path: '/inventory/',
@@ -57,6 +63,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/menus/': typeof AppMenusIndexRoute
 }
@@ -65,6 +72,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/menus': typeof AppMenusIndexRoute
 }
@@ -75,6 +83,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/menus/': typeof AppMenusIndexRoute
 }
@@ -85,6 +94,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unauthorized'
     | '/auth/callback'
+    | '/admin/users'
     | '/inventory/'
     | '/menus/'
   fileRoutesByTo: FileRoutesByTo
@@ -93,6 +103,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unauthorized'
     | '/auth/callback'
+    | '/admin/users'
     | '/inventory'
     | '/menus'
   id:
@@ -102,6 +113,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unauthorized'
     | '/auth/callback'
+    | '/_app/admin/users'
     | '/_app/inventory/'
     | '/_app/menus/'
   fileRoutesById: FileRoutesById
@@ -151,6 +163,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/users': {
+      id: '/_app/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/': {
       id: '/_app/inventory/'
       path: '/inventory'
@@ -169,11 +188,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAdminUsersRoute: AppAdminUsersRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,
 }

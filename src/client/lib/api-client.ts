@@ -26,9 +26,11 @@ type ApiHooks = {
   getToken: () => Promise<string | null>;
   /** A 401 from the server: the session is over (or the user is not registered). */
   onUnauthorized: (error: ApiError) => void;
+  /** A 403: what the client believes the user may do is out of date (a Market Admin changed it). */
+  onForbidden: (error: ApiError) => void;
 };
 
-let hooks: ApiHooks = { getToken: async () => null, onUnauthorized: () => {} };
+let hooks: ApiHooks = { getToken: async () => null, onUnauthorized: () => {}, onForbidden: () => {} };
 
 export function configureApiClient(next: ApiHooks): void {
   hooks = next;
@@ -89,6 +91,7 @@ export async function apiRequestRaw<T>(path: string, options: RequestOptions = {
       body,
     );
     if (response.status === 401 && !options.anonymous) hooks.onUnauthorized(error);
+    if (response.status === 403) hooks.onForbidden(error);
     throw error;
   }
   return { data: body as T, status: response.status, headers: response.headers };

@@ -1,0 +1,216 @@
+// The desktop layout: a real <table> with a sticky header, scrolling both ways inside its own box, and a
+// virtualised body. Spacer rows above and below the rendered rows keep the table's structure, and
+// aria-rowcount/aria-rowindex tell screen readers where a row sits in the whole result.
+import { flexRender, type Row as TableRow, type Table } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/common';
+import { EmptyState } from '../empty-state';
+import { checkbox } from '../styles';
+import type { ColumnInfo } from './column-info';
+import { HeaderCell } from './header-cell';
+import { rowOpenHandlers } from './row-interaction';
+import { RowActionsMenu } from './row-actions-menu';
+import type { RowSelection } from './use-row-selection';
+import type { RowAction } from './types';
+
+export const DESKTOP_ROW_HEIGHT = 44;
+const SKELETON_ROWS = 8;
+
+type Props<Row> = {
+  table: Table<Row>;
+  columns: ReadonlyMap<string, ColumnInfo>;
+  caption: string;
+  sort: readonly SortItem[];
+  filters: readonly ColumnFilter[];
+  onSort: (column: string, additive: boolean) => void;
+  onFilter: (column: string, filter: ColumnFilter | null) => void;
+  /** Index of the first row of this page in the whole result (0 on page 1). */
+  firstRowIndex: number;
+  totalRecords: number;
+  isLoading: boolean;
+  isFetching: boolean;
+  emptyText: string;
+  selection: RowSelection<Row> | null;
+  rowLabel: (row: Row) => string;
+  rowActions?: (row: Row) => RowAction[];
+  onRowClick?: (row: Row) => void;
+  sortHintId: string;
+};
+
+export function DesktopTable<Row>(props: Props<Row>) {
+  const { table, columns, caption, sort, filters, onSort, onFilter, firstRowIndex, totalRecords, isLoading, isFetching, emptyText, selection, rowActions, onRowClick, sortHintId } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnCount = visibleColumns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read in this render only; nothing memoises it.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DESKTOP_ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  const focusRow = (index: number) => {
+    if (index < 0 || index >= rows.length) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    window.requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus());
+  };
+  const handleRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusRow(index + (event.key === 'ArrowDown' ? 1 : -1));
+    }
+  };
+
+  const pageState = selection?.pageState ?? 'none';
+  const showSkeleton = isLoading && rows.length === 0;
+
+  return (
+    <div ref={scrollRef} className="relative max-h-[max(24rem,calc(100dvh-18rem))] overflow-auto overscroll-contain">
+      <table aria-rowcount={totalRecords + 1} aria-busy={isFetching || isLoading} className="w-full border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            {selection && (
+              <th scope="col" className="sticky top-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select all rows on this page"
+                  className={checkbox}
+                  checked={pageState === 'all'}
+                  ref={(element) => {
+                    if (element) element.indeterminate = pageState === 'some';
+                  }}
+                  disabled={rows.every((row) => !selection.canSelect(row.original))}
+                  onChange={(event) => selection.togglePage(event.target.checked)}
+                />
+              </th>
+            )}
+            {visibleColumns.map((column) => {
+              const info = columns.get(column.id);
+              if (!info) return null;
+              return <HeaderCell key={column.id} column={info} sort={sort} filter={filters.find((filter) => filter.column === column.id)} sortHintId={sortHintId} onSort={onSort} onFilter={onFilter} />;
+            })}
+            {rowActions && (
+              <th scope="col" className="sticky top-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {showSkeleton && <SkeletonRows columnCount={columnCount} />}
+          {!isLoading && rows.length === 0 && (
+            <tr>
+              <td colSpan={columnCount}>
+                <EmptyState title={emptyText} />
+              </td>
+            </tr>
+          )}
+          {paddingTop > 0 && <Spacer height={paddingTop} columnCount={columnCount} />}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <DataRow
+                key={item.key}
+                row={row}
+                index={item.index}
+                ariaRowIndex={firstRowIndex + item.index + 2}
+                selection={selection}
+                rowLabel={props.rowLabel}
+                columns={columns}
+                actions={rowActions?.(row.original)}
+                hasActionsColumn={Boolean(rowActions)}
+                onRowClick={onRowClick}
+                onKeyDown={(event) => handleRowKeyDown(event, item.index)}
+              />
+            );
+          })}
+          {paddingBottom > 0 && <Spacer height={paddingBottom} columnCount={columnCount} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columnCount} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+type DataRowProps<Row> = {
+  row: TableRow<Row>;
+  index: number;
+  ariaRowIndex: number;
+  selection: RowSelection<Row> | null;
+  rowLabel: (row: Row) => string;
+  columns: ReadonlyMap<string, ColumnInfo>;
+  actions: RowAction[] | undefined;
+  hasActionsColumn: boolean;
+  onRowClick?: (row: Row) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+};
+
+function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, actions, hasActionsColumn, onRowClick, onKeyDown }: DataRowProps<Row>) {
+  const open = rowOpenHandlers(row.original, onRowClick);
+  const selected = selection?.isSelected(row.id) ?? false;
+  // Every row is exactly 44px (border included): DESKTOP_ROW_HEIGHT, which the virtualiser relies on.
+  const cellBase = 'h-11 border-b border-slate-100 px-3';
+  return (
+    <tr
+      data-row-index={index}
+      aria-rowindex={ariaRowIndex}
+      {...open}
+      onKeyDown={(event) => {
+        open.onKeyDown?.(event);
+        if (onRowClick) onKeyDown(event);
+      }}
+      className={`group ${selected ? 'bg-brand-50/70' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
+    >
+      {selection && (
+        <td className={`${cellBase} w-12 py-2`}>
+          {selection.canSelect(row.original) && (
+            <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} className={checkbox} checked={selected} onChange={(event) => selection.toggle(row.original, event.target.checked)} />
+          )}
+        </td>
+      )}
+      {row.getVisibleCells().map((cell) => {
+        const right = columns.get(cell.column.id)?.align === 'right';
+        return (
+          <td key={cell.id} className={`${cellBase} max-w-96 truncate py-2 text-slate-700 ${right ? 'text-right tabular-nums' : ''}`}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext()) as ReactNode}
+          </td>
+        );
+      })}
+      {hasActionsColumn && <td className={`${cellBase} w-12 py-0.5 text-right`}>{actions && <RowActionsMenu actions={actions} />}</td>}
+    </tr>
+  );
+}
+
+function SkeletonRows({ columnCount }: { columnCount: number }) {
+  return (
+    <>
+      {Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
+        <tr key={rowIndex} aria-hidden="true">
+          {Array.from({ length: columnCount }, (_, cellIndex) => (
+            <td key={cellIndex} className="h-11 border-b border-slate-100 px-3 py-2">
+              <span className="block h-3.5 animate-pulse rounded bg-slate-200" style={{ width: `${50 + ((rowIndex * 7 + cellIndex * 13) % 40)}%` }} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Follows a CSS media query, e.g. useMediaQuery('(min-width: 768px)') for the desktop layout.
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** The spec's mobile breakpoint: below 768px the phone layouts apply. */
+export const DESKTOP_QUERY = '(min-width: 768px)';
+
+export function useMediaQuery(query: string, fallback = false): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : fallback),
+    () => fallback,
+  );
+}

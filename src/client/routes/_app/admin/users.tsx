@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { tableSearchSchema } from '../../../components/ui/data-table/table-search';
+import { UsersAdminPage } from '../../../features/users-admin/components/users-admin-page';
+import { currentMarket } from '../../../lib/market-store';
+import { requireAccess } from '../../../lib/route-guards';
+import { marketAccess } from '../../../lib/session';
+
+export const Route = createFileRoute('/_app/admin/users')({
+  validateSearch: tableSearchSchema.extend({ tab: z.enum(['market', 'all']).catch('market').default('market') }),
+  beforeLoad: ({ context }) => requireAccess(context.session, 'users', 'admin'),
+  component: UsersAdminRoute,
+});
+
+function UsersAdminRoute() {
+  const { session } = Route.useRouteContext();
+  const { tab, ...state } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const market = marketAccess(session, currentMarket()).market;
+  return (
+    <UsersAdminPage
+      marketName={market?.name ?? ''}
+      currentUserId={session.userId}
+      tab={tab}
+      state={state}
+      onTabChange={(next) => void navigate({ search: { tab: next } })}
+      onStateChange={(next) => void navigate({ search: { ...next, tab } })}
+    />
+  );
+}

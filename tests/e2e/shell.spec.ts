@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn, waitForServiceWorker } from './support/app';
+
+const SIDEBAR: Record<string, string[]> = {
+  'Alex Morgan': ['Inventory', 'Import Inventory', 'Import History', 'Inventory Issues', 'Reconciliation Report', 'Menu Management', 'Create Menu', 'Menu Settings', 'Orders', 'Picklists', 'Standard Case Sizes', 'Users & Roles'],
+  'Sam Rivera': ['Inventory', 'Import History', 'Inventory Issues', 'Menu Management', 'Create Menu', 'Menu Settings', 'Orders', 'Picklists', 'Standard Case Sizes'],
+  'Jordan Lee': ['Menu Management', 'Create Menu', 'Orders', 'Picklists'],
+  'Casey Nguyen': ['Inventory', 'Import History', 'Inventory Issues', 'Orders', 'Picklists', 'Standard Case Sizes'],
+};
+
+const LANDING: Record<string, RegExp> = {
+  'Alex Morgan': /\/inventory$/,
+  'Sam Rivera': /\/menus$/,
+  'Jordan Lee': /\/orders$/,
+  'Casey Nguyen': /\/orders\/picklists$/,
+};
+
+test.describe('sign-in and navigation per role', () => {
+  for (const [name, entries] of Object.entries(SIDEBAR)) {
+    test(`${name} lands on their route and sees exactly their sidebar entries`, async ({ page }, testInfo) => {
+      await signIn(page, name);
+      await expect(page).toHaveURL(LANDING[name]!);
+      const nav = await openNavigation(page, testInfo);
+      await expect(nav.getByRole('link')).toHaveText(entries.map((entry) => new RegExp(`^${entry}`)));
+    });
+  }
+});
+
+test('the demo login page shows the users, the ribbon, and has no serious accessibility problems', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('note')).toContainText('Demo mode');
+  await expect(page.getByRole('button', { name: /Dana Brooks.*Sales Manager · MN, Fulfilment Person · NJ/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the inventory hub shows its tiles and the issue count, accessibly', async ({ page }) => {
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  for (const tile of ['Import Inventory', 'Import History', 'Inventory Issues', 'Reconciliation Report']) {
+    await expect(page.getByRole('link', { name: new RegExp(tile) })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /Inventory Issues/ }).getByText('99+')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the menus hub shows the tiles a Sales Manager may use', async ({ page }) => {
+  await signIn(page, 'Sam Rivera');
+  await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Create Menu/ }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /Menu Settings/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('switching market goes home in the new market, with that market’s role and remembered in a cookie', async ({ page }, testInfo) => {
+  await signIn(page, 'Dana Brooks');
+  await expect(page).toHaveURL(/\/menus$/);
+  await page.getByRole('button', { name: /Switch market/ }).click();
+  await expect(page.getByRole('menuitem', { name: /Minnesota/ })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('menuitem', { name: /New Jersey/ }).click();
+  await expect(page).toHaveURL(/\/orders\/picklists$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'gti_last_user_market')?.value).toBe('NJ');
+  const nav = await openNavigation(page, testInfo);
+  await expect(nav.getByRole('link', { name: 'Menu Management' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /Picklists/ })).toBeVisible();
+});
+
+test('a one-market user sees the market as a plain label', async ({ page }) => {
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByLabel('Market: Minnesota')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Switch market/ })).toHaveCount(0);
+});
+
+test('logging out in one tab logs out every other tab', async ({ page, context }) => {
+  await signIn(page, 'Alex Morgan');
+  const other = await context.newPage();
+  await other.goto('/menus');
+  await expect(other.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(other).toHaveURL(/\/login/);
+});
+
+test('an unknown route shows Page Not Found with a way home', async ({ page }) => {
+  await signIn(page, 'Alex Morgan');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Return to Main Page' }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
+});
+
+test('an unauthenticated deep link goes to sign-in and returns there afterwards', async ({ page }) => {
+  await page.goto('/menus');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('button', { name: /^Sam Rivera/ }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+});
+
+test('the unauthorized page shows the 401 text, accessibly', async ({ page }) => {
+  await page.goto('/unauthorized');
+  await expect(page.getByRole('heading', { name: '401 Unauthorized' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to view this page. Please contact your administrator.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('reloading with no signal still shows the shell, marked offline', async ({ page, context }) => {
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+});
+
+test('the sidebar collapses with Ctrl+B on desktop (remembered) and slides in and out on a phone', async ({ page }, testInfo) => {
+  await signIn(page, 'Alex Morgan');
+  if (isPhone(testInfo)) {
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const panel = page.getByRole('dialog');
+    await expect(panel.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await panel.getByRole('link', { name: /^Menu Management/ }).click();
+    await expect(page).toHaveURL(/\/menus$/);
+    await expect(panel).toBeHidden();
+    return;
+  }
+  const toggle = page.getByRole('button', { name: /sidebar/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Control+b');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toBeVisible();
+});

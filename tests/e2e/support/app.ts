@@ -1,0 +1,38 @@
+// What the end-to-end specs share: signing in as a demo user, reaching the sidebar at either viewport,
+// and the accessibility check.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+export async function signIn(page: Page, name: string, options: { from?: string } = {}): Promise<void> {
+  await page.goto(options.from ?? '/login');
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The main navigation: the sidebar on desktop, the slide-in panel (opened here) on a phone. */
+export async function openNavigation(page: Page, testInfo: TestInfo) {
+  if (isPhone(testInfo)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    return page.getByRole('dialog').getByRole('navigation', { name: 'Main' });
+  }
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Service-worker-dependent checks need the worker to control the page before going offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  }, undefined, { timeout: 30_000 });
+}
