@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
 import { DemoRibbon } from '../components/demo-ribbon';
 import { NotFoundPage } from '../components/not-found-page';
 import { UpdatePrompt } from '../components/update-prompt';
@@ -12,12 +13,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const { auth } = Route.useRouteContext();
+  const demo = auth.mode === 'demo';
   return (
-    <>
-      {auth.mode === 'demo' && <DemoRibbon />}
+    <div style={{ '--ribbon-height': demo ? '1.5rem' : '0px' } as CSSProperties} className="pt-(--ribbon-height)">
+      {demo && <DemoRibbon />}
       <Outlet />
       <Toaster />
       <UpdatePrompt />
-    </>
+    </div>
   );
 }

@@ -56,7 +56,7 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
     );
 
   return (
-    <ul className="-mx-2 max-h-[50dvh] space-y-1 overflow-y-auto px-2" aria-label="Demo users">
+    <ul className="-mx-2 grid gap-1 px-2 lg:grid-cols-2" aria-label="Demo users">
       {users.data.map((user) => (
         <li key={user.userId}>
           <button
@@ -68,7 +68,7 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">{initials(user.name)}</span>
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-slate-900">{user.name}</span>
-              <span className="block truncate text-sm text-slate-600">{roleSummary(user)}</span>
+              <span className="line-clamp-2 block text-sm text-slate-600">{roleSummary(user)}</span>
             </span>
             {signingIn === user.userId ? (
               <span className="size-4 animate-spin rounded-full border-2 border-brand-600 border-r-transparent" aria-label="Signing in" />
@@ -97,9 +97,9 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <main className="relative grid min-h-dvh place-items-center px-4 py-10">
+    <main className="relative isolate flex min-h-[calc(100dvh-var(--ribbon-height))] items-center justify-center px-4 py-10">
       <LoginBackground />
-      <div className="w-full max-w-md rounded-2xl bg-white/95 p-6 shadow-2xl ring-1 ring-black/5 backdrop-blur sm:p-8">
+      <div className="w-full max-w-md rounded-2xl bg-white/95 p-6 shadow-2xl ring-1 ring-black/5 backdrop-blur sm:p-8 lg:max-w-2xl">
         <div className="flex items-center gap-3">
           <img src="/favicon.svg" alt="" className="size-10" width="40" height="40" />
           <div>

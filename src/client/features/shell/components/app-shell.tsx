@@ -26,11 +26,11 @@ export function AppShell() {
   const markets = session.markets.filter((m) => session.permissionsByMarket[m.code]);
 
   return (
-    <div className="flex min-h-dvh">
+    <div className="flex min-h-[calc(100dvh-var(--ribbon-height))]">
       <DesktopSidebar groups={groups} stats={stats} collapsed={collapsed} onToggle={toggle} />
       <MobileSidebar groups={groups} stats={stats} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-2 backdrop-blur sm:px-4">
+        <header className="sticky top-(--ribbon-height) z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-2 backdrop-blur sm:px-4">
           <button
             type="button"
             onClick={() => setMobileOpen(true)}

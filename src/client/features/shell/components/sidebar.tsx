@@ -32,7 +32,7 @@ function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stat
   );
 }
 
-const linkBase = 'group relative flex min-h-11 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
+const linkBase = 'group relative flex min-h-11 items-center gap-2.5 rounded-lg px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
 const linkIdle = 'text-brand-100/85 hover:bg-white/10 hover:text-white';
 const linkActive = 'bg-white/15 text-white';
 
@@ -75,7 +75,7 @@ export function SidebarNav({ groups, stats, compact, onNavigate }: { groups: Nav
               <li key={item.to}>
                 <NavEntry item={item} stats={stats} compact={compact} depth={0} onNavigate={onNavigate} />
                 {item.children && item.children.length > 0 && (
-                  <ul className={`mt-0.5 space-y-0.5 ${compact ? '' : 'ml-4 border-l border-white/10 pl-2'}`}>
+                  <ul className={`mt-0.5 space-y-0.5 ${compact ? '' : 'ml-3.5 border-l border-white/10 pl-1.5'}`}>
                     {item.children.map((child) => (
                       <li key={child.to}>
                         <NavEntry item={child} stats={stats} compact={compact} depth={1} onNavigate={onNavigate} />
@@ -109,7 +109,7 @@ function Brand({ compact }: { compact: boolean }) {
 export function DesktopSidebar({ groups, stats, collapsed, onToggle }: { groups: NavGroup[]; stats: Stats; collapsed: boolean; onToggle: () => void }) {
   return (
     <aside
-      className={`sticky top-0 hidden h-dvh shrink-0 flex-col bg-brand-900 transition-[width] duration-200 md:flex ${collapsed ? 'w-12' : 'w-64'}`}
+      className={`sticky top-(--ribbon-height) hidden h-[calc(100dvh-var(--ribbon-height))] shrink-0 flex-col bg-brand-900 transition-[width] duration-200 md:flex ${collapsed ? 'w-12' : 'w-64'}`}
       aria-label="Sidebar"
     >
       <Brand compact={collapsed} />
