@@ -113,7 +113,7 @@ function RowCard<Row>({
         <div className="min-w-0 flex-1 space-y-0.5">
           {title && <div className="text-base leading-snug font-semibold break-words text-slate-900">{render(title)}</div>}
           {subtitles.map((cell) => (
-            <div key={cell.id} className="text-sm text-slate-600">
+            <div key={cell.id} className="text-sm text-slate-600 [overflow-wrap:anywhere]">
               {render(cell)}
             </div>
           ))}

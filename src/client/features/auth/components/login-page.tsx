@@ -65,7 +65,9 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
             disabled={signingIn !== null}
             className="flex w-full items-center gap-3 rounded-xl border border-transparent px-3 py-2.5 text-left transition-colors hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
           >
-            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">{initials(user.name)}</span>
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden="true">
+              {initials(user.name)}
+            </span>
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-slate-900">{user.name}</span>
               <span className="line-clamp-2 block text-sm text-slate-600">{roleSummary(user)}</span>
