@@ -6,7 +6,9 @@ import type { DbOrTx } from '../client';
 import { markets, rolePermissions, userMarketRoles, users } from '../schema';
 import { DEMO_USERS } from './demo-users';
 
-export const DEMO_MARKETS: { id: number; code: MarketCode; name: string; seedToSaleSystem: SeedToSaleSystem }[] = [
+export type DemoMarket = { id: number; code: MarketCode; name: string; seedToSaleSystem: SeedToSaleSystem };
+
+export const DEMO_MARKETS: DemoMarket[] = [
   { id: 1, code: 'MN', name: 'Minnesota', seedToSaleSystem: 'metrc' },
   { id: 2, code: 'NV', name: 'Nevada', seedToSaleSystem: 'metrc' },
   { id: 3, code: 'IL', name: 'Illinois', seedToSaleSystem: 'metrc' },

@@ -1,0 +1,130 @@
+// The large data set for benchmarks: market MN grows to 200,000 batches and over 1,000,000 order lines
+// across two years. It is generated and inserted in chunks, so memory stays flat whatever the size.
+import { sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../shared/enums';
+import type { Db, Tx } from '../client';
+import * as schema from '../schema';
+import { buildProducts } from './catalogue';
+import { insertOrderTables, syncGeneratedIdentities, type DemoDataSet } from './demo-set';
+import { completeBatch, createStockLedger, draftBatches } from './inventory';
+import { orderRandom } from './market-data';
+import { addOrder, buildOrder, chooseLines, createBatchPool, createOrderTables, holdsStock, planOrders, reserveStock } from './orders';
+import { createRandom, seedOf } from './random';
+import { insertRows } from './tables';
+
+const LARGE_SCALE = {
+  market: 'MN',
+  products: 2_700,
+  batches: 200_000,
+  orders: 120_000,
+  orderLines: 1_000_000,
+  horizonDays: 730,
+  lineRange: [1, 16],
+  batchesPerChunk: 25_000,
+  ordersPerChunk: 10_000,
+} as const;
+
+/** Two years of trade: most orders long closed, a recent tail open in every status. */
+const LARGE_STATUS_WEIGHTS: Record<OrderStatus, number> = {
+  Pending: 4,
+  Revised: 2,
+  Approved: 4,
+  Cancelled: 8,
+  Rejected: 2,
+  'Partially Picked': 2,
+  Picked: 3,
+  Packaged: 3,
+  Shipped: 3,
+  Delivered: 5,
+  Completed: 62,
+  'Action Required': 2,
+};
+
+/**
+ * Foreign keys are checked by a trigger per row and key, which triples the time of a load this size.
+ * The large set comes from the same builders as the demo set, which loads with every check on and
+ * whose tests verify its relations, so where the role may set session_replication_role the large
+ * set's transactions skip those triggers.
+ */
+async function mayBypassRowTriggers(db: Db): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (message: string) => void): Promise<void> {
+  const started = Date.now();
+  const progress = (message: string) => onProgress(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const { context } = set.markets.find((market) => market.context.market.code === LARGE_SCALE.market)!;
+  const { scene, locations } = context;
+  const stream = (purpose: string) => createRandom(seedOf('large', context.market.code, purpose));
+  const bypassTriggers = await mayBypassRowTriggers(db);
+  if (!bypassTriggers) progress('This role may not set session_replication_role, so foreign keys are checked row by row: expect a slower load');
+  const inTransaction = (work: (tx: Tx) => Promise<void>) =>
+    db.transaction(async (tx) => {
+      if (bypassTriggers) await tx.execute(sql`set local session_replication_role = replica`);
+      await work(tx);
+    });
+
+  const products = buildProducts(stream('catalogue'), context.productFactory, LARGE_SCALE.products);
+  await inTransaction(async (tx) => {
+    await insertRows(tx, schema.products, products.map((product) => product.row));
+    await insertRows(tx, schema.productNames, products.flatMap((product) => product.names));
+    await insertRows(tx, schema.productCaseSizes, products.flatMap((product) => product.caseSizeRows));
+  });
+  progress(`${products.length} more products`);
+
+  const inventoryRandom = stream('inventory');
+  const drafts = draftBatches(inventoryRandom, LARGE_SCALE.batches, [...context.products, ...products], locations, set.ids, scene.today);
+  const ledger = createStockLedger(drafts[0]!.id, drafts.length);
+  const pool = createBatchPool(
+    drafts,
+    locations.map((location) => location.row.id),
+  );
+  const plans = planOrders(stream('orders'), {
+    now: scene.now,
+    horizonDays: LARGE_SCALE.horizonDays,
+    orders: LARGE_SCALE.orders,
+    minLines: LARGE_SCALE.orderLines,
+    lineRange: LARGE_SCALE.lineRange,
+    weights: LARGE_STATUS_WEIGHTS,
+  });
+  // Each order draws from its own seeded stream, so its lines can be chosen twice with the same result:
+  // once here for the open orders, to know what each batch holds before the batch is inserted, and
+  // again when the order itself is built.
+  const randomOf = (index: number) => orderRandom(`large-${context.market.code}`, index);
+  plans.forEach((plan, index) => {
+    if (holdsStock(plan.status)) reserveStock(ledger, plan, chooseLines(randomOf(index), pool, plan));
+  });
+
+  for (let start = 0; start < drafts.length; start += LARGE_SCALE.batchesPerChunk) {
+    const completed = drafts.slice(start, start + LARGE_SCALE.batchesPerChunk).map((draft) => completeBatch(inventoryRandom, draft, ledger, context.completion));
+    await inTransaction(async (tx) => {
+      await insertRows(tx, schema.batches, completed.map((batch) => batch.row));
+      await insertRows(tx, schema.batchTags, completed.flatMap((batch) => batch.tags));
+    });
+  }
+  progress(`${drafts.length} more batches with tags`);
+
+  let lines = 0;
+  for (let start = 0; start < plans.length; start += LARGE_SCALE.ordersPerChunk) {
+    const tables = createOrderTables();
+    for (let index = start; index < Math.min(plans.length, start + LARGE_SCALE.ordersPerChunk); index += 1) {
+      const random = randomOf(index);
+      const plan = plans[index]!;
+      addOrder(tables, buildOrder(random, scene, plan, chooseLines(random, pool, plan)));
+    }
+    await inTransaction((tx) => insertOrderTables(tx, tables));
+    lines += tables.orderItems.length;
+    progress(`${Math.min(plans.length, start + LARGE_SCALE.ordersPerChunk)} of ${plans.length} more orders, ${lines} lines`);
+  }
+
+  await db.transaction((tx) => syncGeneratedIdentities(tx));
+  await db.execute(sql`analyze`);
+  progress('Analysed');
+}
