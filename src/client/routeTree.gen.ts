@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
@@ -36,6 +37,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
   id: '/unauthorized',
   path: '/unauthorized',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppRoute,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
@@ -62,6 +68,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/inventory/': typeof AppInventoryIndexRoute
@@ -71,6 +78,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/inventory': typeof AppInventoryIndexRoute
@@ -82,6 +90,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/_app/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
@@ -93,6 +102,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/unauthorized'
+    | '/$'
     | '/auth/callback'
     | '/admin/users'
     | '/inventory/'
@@ -102,6 +112,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/unauthorized'
+    | '/$'
     | '/auth/callback'
     | '/admin/users'
     | '/inventory'
@@ -112,6 +123,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/unauthorized'
+    | '/_app/$'
     | '/auth/callback'
     | '/_app/admin/users'
     | '/_app/inventory/'
@@ -156,6 +168,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/auth/callback': {
       id: '/auth/callback'
       path: '/auth/callback'
@@ -188,12 +207,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,

@@ -36,6 +36,7 @@ export const DEMO_USERS = {
   flSalesPerson: user(10, 'riley.chen', 'Riley Chen', { FL: 'Sales Person' }),
   twoMarkets: user(11, 'dana.brooks', 'Dana Brooks', { MN: 'Sales Manager', NJ: 'Fulfilment Person' }),
   deactivated: user(12, 'pat.quinn', 'Pat Quinn', { MN: 'Sales Person' }, false),
+  mdSecondAdmin: user(13, 'luis.ortega', 'Luis Ortega', { MD: 'Market Admin' }),
 } satisfies Record<string, DemoUserDefinition>;
 
 export type DemoUserKey = keyof typeof DEMO_USERS;

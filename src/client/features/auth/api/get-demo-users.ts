@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 export const demoUsersQueryOptions = queryOptions({
   queryKey: ['auth', 'demo-users'],
   queryFn: async ({ signal }) => (await apiRequest<{ data: DemoUser[] }>('/auth/demo-users', { anonymous: true, signal })).data,
-  staleTime: 5 * 60_000,
+  // Always asked again when the login page shows (users come and go); the cached list is for offline.
+  staleTime: 0,
 });
 
 export function useDemoUsers(enabled: boolean) {
