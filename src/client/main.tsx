@@ -5,7 +5,7 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { UNKNOWN_AZURE_USER } from '../shared/api/common';
+import { UNKNOWN_AZURE_USER } from '../shared/api/protocol';
 import { StartupError } from './components/startup-error';
 import './index.css';
 import { configureApiClient } from './lib/api-client';

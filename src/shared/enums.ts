@@ -1,12 +1,7 @@
-// Every status, role, group and category of the spec, defined once for server and client.
-import { z } from 'zod';
+// Every status, role, group and category of the spec, defined once for server and client. No zod here:
+// the client needs these at start-up; their request schemas are in api/enum-schemas.ts.
 
 export const MARKET_CODES = ['MN', 'NV', 'IL', 'MD', 'NJ', 'FL'] as const;
-export const marketCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(MARKET_CODES, { error: `must be one of ${MARKET_CODES.join(', ')}` }));
 export type MarketCode = (typeof MARKET_CODES)[number];
 export const DEFAULT_MARKET_CODE: MarketCode = 'MN';
 
@@ -14,7 +9,6 @@ export const SEED_TO_SALE_SYSTEMS = ['metrc', 'biotrack'] as const;
 export type SeedToSaleSystem = (typeof SEED_TO_SALE_SYSTEMS)[number];
 
 export const ROLES = ['Market Admin', 'Sales Manager', 'Sales Person', 'Fulfilment Person'] as const;
-export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 export type Role = (typeof ROLES)[number];
 
 export const ORDER_STATUSES = [
@@ -31,7 +25,6 @@ export const ORDER_STATUSES = [
   'Completed',
   'Action Required',
 ] as const;
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses whose items hold stock: the order has not been released (cancel, reject) or fulfilled. */
@@ -50,7 +43,6 @@ export const STOCK_HOLDING_ORDER_STATUSES: readonly OrderStatus[] = [
 export const PENDING_ORDER_STATUSES: readonly OrderStatus[] = ['Pending', 'Revised', 'Action Required'];
 
 export const PICKLIST_STATUSES = ['Pending', 'In Progress', 'Picked', 'Cancelled'] as const;
-export const picklistStatusSchema = z.enum(PICKLIST_STATUSES);
 export type PicklistStatus = (typeof PICKLIST_STATUSES)[number];
 export const OPEN_PICKLIST_STATUSES: readonly PicklistStatus[] = ['Pending', 'In Progress'];
 
@@ -97,7 +89,6 @@ export const BULK_UPLOAD_STATUSES = ['IN-PROGRESS', 'ORDER-INITIATED', 'COMPLETE
 export type BulkUploadStatus = (typeof BULK_UPLOAD_STATUSES)[number];
 
 export const CUSTOMER_GROUPS = ['INT', 'EXT'] as const;
-export const customerGroupSchema = z.enum(CUSTOMER_GROUPS, { error: 'must be INT or EXT' });
 export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
 
 export const MENU_TYPES = ['internal', 'external'] as const;

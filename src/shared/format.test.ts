@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  capBadge,
-  capCartBadge,
   formatDate,
   formatDateTime,
   formatItemSize,
   formatPotency,
   formatTopTerpenes,
   formatUsd,
-  initials,
-  percentComplete,
   toApiDate,
 } from './format';
+import { capBadge, capCartBadge, initials, percentComplete } from './labels';
 
 describe('dates', () => {
   it('formats timestamps as MMM d, yyyy h:mm a', () => {

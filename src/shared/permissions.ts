@@ -1,6 +1,6 @@
 // The permission catalogue (feature → actions), the default grants per role, and the one check both sides use.
-import { z } from 'zod';
-import type { Role } from './enums';
+import type { MarketPermissions, PermissionsResponseData } from './api/users';
+import type { MarketCode, Role } from './enums';
 
 export const PERMISSION_CATALOGUE = {
   'inventory-import': ['view', 'commit', 'discard'],
@@ -26,7 +26,6 @@ export type PermissionKey = { [F in Feature]: { feature: F; action: ActionOf<F> 
 
 /** feature → action → boolean, the spec's `Permission` object. */
 export type PermissionMap = Record<string, Record<string, boolean>>;
-export const permissionMapSchema = z.record(z.string(), z.record(z.string(), z.boolean()));
 
 type Grants = { [F in Feature]?: readonly ActionOf<F>[] };
 
@@ -104,4 +103,10 @@ export function homeRouteForRole(role: Role | undefined): string {
     default:
       return '/inventory';
   }
+}
+
+/** Picks the per-market entries out of the permissions response (everything but the two ids). */
+export function marketsOfPermissions(data: PermissionsResponseData): Partial<Record<MarketCode, MarketPermissions>> {
+  const { azure_user_id: _azure, user_id: _user, ...markets } = data;
+  return markets;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_AZURE_USER } from '../../src/shared/api/common';
+import { UNKNOWN_AZURE_USER } from '../../src/shared/api/protocol';
 import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 // A large link tile on a hub page (/inventory, /menus), with an optional count badge.
 import { Link } from '@tanstack/react-router';
-import { capBadge } from '../../shared/format';
+import { capBadge } from '../../shared/labels';
 import { Icon, type IconName } from './ui/icons';
 
 export function HubTile({ to, title, description, icon, count, countLabel }: { to: string; title: string; description: string; icon: IconName; count?: number; countLabel?: string }) {

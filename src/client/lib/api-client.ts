@@ -1,6 +1,6 @@
 // Every call to the API goes through here: bearer token, Otc-Market header, 60 s timeout, and errors
 // that carry the server's message, code and details.
-import { MARKET_HEADER, type ErrorDetail } from '../../shared/api/common';
+import { MARKET_HEADER, type ErrorDetail } from '../../shared/api/protocol';
 import { clientSettings, REQUEST_TIMEOUT_MS } from './config';
 import { currentMarket } from './market-store';
 

@@ -1,9 +1,10 @@
-// Build-time client settings, parsed once. Runtime sign-in settings come from GET /api/auth/config.
-import { z } from 'zod';
+// Build-time client settings, parsed once (zod/mini: this runs before the first screen). Runtime sign-in
+// settings come from GET /api/auth/config.
+import * as z from 'zod/mini';
 
 const clientSettingsSchema = z.object({
-  VITE_API_BASE_URL: z.string().default('/api'),
-  VITE_STATS_POLL_MS: z.coerce.number().int().min(5_000).default(60_000),
+  VITE_API_BASE_URL: z._default(z.string(), '/api'),
+  VITE_STATS_POLL_MS: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(5_000, 'must be at least 5000 ms'))), 60_000),
 });
 
 export const clientSettings = (() => {

@@ -1,7 +1,7 @@
 // What a route checks before it renders: a signed-in user with a session (else /login, remembering
 // where they were going), a market they work in, and the permission the screen needs (else /).
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { UNKNOWN_AZURE_USER } from '../../shared/api/common';
+import { UNKNOWN_AZURE_USER } from '../../shared/api/protocol';
 import type { Feature } from '../../shared/permissions';
 import type { RouterContext } from '../router';
 import { ApiError } from './api-client';

@@ -3,9 +3,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Market } from '../../shared/api/markets';
-import { marketsOfPermissions, type MarketPermissions, type PermissionsResponseData } from '../../shared/api/users';
+import type { MarketPermissions, PermissionsResponseData } from '../../shared/api/users';
 import type { MarketCode, Role } from '../../shared/enums';
-import { hasPermission, type Feature, type PermissionMap } from '../../shared/permissions';
+import { hasPermission, marketsOfPermissions, type Feature, type PermissionMap } from '../../shared/permissions';
 import { apiRequest } from './api-client';
 import type { Account } from './auth/auth-provider';
 import { SESSION_CACHE_MS } from './config';

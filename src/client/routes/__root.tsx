@@ -1,10 +1,12 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { DemoRibbon } from '../components/demo-ribbon';
 import { NotFoundPage } from '../components/not-found-page';
-import { UpdatePrompt } from '../components/update-prompt';
 import { Toaster } from '../components/ui/toast';
 import type { RouterContext } from '../router';
+
+// The service worker's update offer is not needed to draw the first screen: it loads afterwards.
+const UpdatePrompt = lazy(() => import('../components/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -19,7 +21,9 @@ function RootLayout() {
       {demo && <DemoRibbon />}
       <Outlet />
       <Toaster />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // Enforces each route's access rule before anything else runs: who the caller is (401), which market
 // they work in (Otc-Market, default MN) and whether their role there grants the route's feature-action (403).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MARKET_HEADER, UNKNOWN_AZURE_USER } from '../../shared/api/common';
-import { DEFAULT_MARKET_CODE, MARKET_CODES, marketCodeSchema, type MarketCode, type Role, type SeedToSaleSystem } from '../../shared/enums';
+import { marketCodeSchema } from '../../shared/api/enum-schemas';
+import { MARKET_HEADER, UNKNOWN_AZURE_USER } from '../../shared/api/protocol';
+import { DEFAULT_MARKET_CODE, MARKET_CODES, type MarketCode, type Role, type SeedToSaleSystem } from '../../shared/enums';
 import { hasPermission, type PermissionMap } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { forbidden, invalidField, unauthorized } from '../lib/errors';

@@ -2,7 +2,8 @@
 // and answered with a generic message. No request can make the server answer 500 by its shape.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode, ErrorDetail } from '../../shared/api/common';
+import type { ErrorBody } from '../../shared/api/common';
+import type { ErrorCode, ErrorDetail } from '../../shared/api/protocol';
 import { AppError } from './errors';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';

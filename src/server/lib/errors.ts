@@ -1,5 +1,5 @@
 // Errors a service throws for the caller to act on; the one error handler turns them into responses.
-import type { ErrorCode, ErrorDetail } from '../../shared/api/common';
+import type { ErrorCode, ErrorDetail } from '../../shared/api/protocol';
 
 export class AppError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 // Turns the spec's list query into a checked, typed request for a repository: sort and filter columns
 // must be among the list's allowed columns, or the caller gets a 400 that names the allowed ones.
-import type { ColumnFilter, ParsedListQuery, SortItem } from '../../shared/api/common';
+import type { ParsedListQuery } from '../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../shared/api/list-items';
 import { invalidField } from './errors';
 
 export type CheckedListQuery<S extends string, F extends string> = {

@@ -1,10 +1,9 @@
-// Sign-in: the runtime auth configuration, demo users and tokens, and the signed-in user's profile.
+// Sign-in: the runtime auth configuration (its schema is in auth-config.ts), demo users and tokens, and
+// the signed-in user's profile.
 import { z } from 'zod';
 import { MARKET_CODES, ROLES } from '../enums';
+import { authConfigSchema } from './auth-config';
 import { envelope } from './common';
-
-export const AUTH_MODES = ['demo', 'entra'] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
 
 export const userMarketSchema = z.object({
   code: z.enum(MARKET_CODES),
@@ -13,19 +12,6 @@ export const userMarketSchema = z.object({
 });
 export type UserMarket = z.infer<typeof userMarketSchema>;
 
-export const authConfigSchema = z.object({
-  mode: z.enum(AUTH_MODES),
-  /** Public identifiers MSAL needs; absent in demo mode. */
-  entra: z
-    .object({
-      tenantId: z.string(),
-      clientId: z.string(),
-      apiScope: z.string(),
-      authority: z.string(),
-    })
-    .optional(),
-});
-export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const authConfigResponseSchema = envelope(authConfigSchema);
 
 export const demoUserSchema = z.object({

@@ -1,47 +1,14 @@
 // The shapes every endpoint shares: the response envelope, the error body and the list query.
+// Sort items and column filters are in list-items.ts (the client needs them at start-up).
 import { z } from 'zod';
-import { marketCodeSchema } from '../enums';
-
-export const PAGE_SIZES = [25, 50, 75, 100] as const;
-export const DEFAULT_PAGE_SIZE = 100;
-/** Some server-driven detail calls (upload review) ask for more than a table page. */
-export const MAX_PAGE_SIZE = 200;
-export const MAX_SORT_COLUMNS = 5;
-export const MAX_COLUMN_FILTERS = 20;
-export const MAX_SEARCH_LENGTH = 200;
+import { marketCodeSchema } from './enum-schemas';
+import { columnFilterSchema, sortItemSchema } from './list-items';
+import { DEFAULT_PAGE_SIZE, ERROR_CODES, MAX_COLUMN_FILTERS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS } from './protocol';
 
 export const paginationSchema = z.object({
   page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
   pageSize: z.coerce.number().int().min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 });
-
-const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-MM-dd');
-
-export const textFilterSchema = z.object({
-  column: z.string().min(1).max(64),
-  type: z.literal('text'),
-  value: z.string().max(MAX_SEARCH_LENGTH),
-});
-export const dateRangeFilterSchema = z.object({
-  column: z.string().min(1).max(64),
-  type: z.literal('dateRange'),
-  value: z.object({ from: yyyyMmDd.optional(), to: yyyyMmDd.optional() }),
-});
-export const selectFilterSchema = z.object({
-  column: z.string().min(1).max(64),
-  type: z.literal('select'),
-  value: z.array(z.string().max(MAX_SEARCH_LENGTH)).max(50),
-});
-export const columnFilterSchema = z.discriminatedUnion('type', [textFilterSchema, dateRangeFilterSchema, selectFilterSchema], {
-  error: 'type must be text, dateRange or select',
-});
-export type ColumnFilter = z.infer<typeof columnFilterSchema>;
-
-export const sortItemSchema = z.object({
-  column: z.string().min(1).max(64),
-  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }),
-});
-export type SortItem = z.infer<typeof sortItemSchema>;
 
 /** The spec sends one `{column, order}`; multi-column sort sends a list. Both become a list. */
 export const sortSchema = z
@@ -80,7 +47,7 @@ export function paginationMeta(page: number, pageSize: number, totalRecords: num
 }
 
 /** `{ success, message, data }` with the given data schema. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.core.$ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
     message: z.string(),
@@ -90,7 +57,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 /** A page of rows with the spec's pagination block. */
-export function listEnvelope<T extends z.ZodType>(row: T) {
+export function listEnvelope<T extends z.core.$ZodType>(row: T) {
   return z.object({
     success: z.literal(true),
     message: z.string(),
@@ -100,28 +67,10 @@ export function listEnvelope<T extends z.ZodType>(row: T) {
   });
 }
 
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PRECONDITION_FAILED',
-  'UNPROCESSABLE',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL_ERROR',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** One thing to fix: the field (dotted path) when there is one, and what is wrong with it. */
 export const errorDetailSchema = z.looseObject({
   field: z.string().optional(),
   message: z.string(),
 });
-export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorBodySchema = z.object({
   success: z.literal(false),
@@ -132,11 +81,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The details text the client turns into a redirect to /unauthorized. */
-export const UNKNOWN_AZURE_USER = 'azure user id does not exist';
-
 /** An empty success answer for writes that return nothing else. */
 export const okSchema = envelope(z.null());
 
-export const MARKET_HEADER = 'otc-market';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';

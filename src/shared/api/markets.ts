@@ -1,6 +1,7 @@
 // Markets the caller works in, and the app-wide stats behind the sidebar badges.
 import { z } from 'zod';
-import { IMPORT_STATUSES, MARKET_CODES, SEED_TO_SALE_SYSTEMS, marketCodeSchema } from '../enums';
+import { IMPORT_STATUSES, MARKET_CODES, SEED_TO_SALE_SYSTEMS } from '../enums';
+import { marketCodeSchema } from './enum-schemas';
 import { envelope } from './common';
 
 export const marketSchema = z.object({

@@ -1,8 +1,10 @@
 // Permissions of a user, and the Market Admin's user and role administration.
 import { z } from 'zod';
-import { MARKET_CODES, ROLES, roleSchema } from '../enums';
-import { permissionMapSchema } from '../permissions';
+import { MARKET_CODES, ROLES } from '../enums';
+import { roleSchema } from './enum-schemas';
 import { envelope, listEnvelope } from './common';
+
+export const permissionMapSchema = z.record(z.string(), z.record(z.string(), z.boolean()));
 
 export const marketPermissionsSchema = z.object({
   role: z.enum(ROLES),
@@ -21,12 +23,6 @@ export type PermissionsResponseData = { azure_user_id: string; user_id: string }
   Record<(typeof MARKET_CODES)[number], MarketPermissions>
 >;
 export const permissionsResponseSchema = envelope(permissionsResponseDataSchema);
-
-/** Picks the per-market entries out of the permissions response (everything but the two ids). */
-export function marketsOfPermissions(data: PermissionsResponseData): Partial<Record<(typeof MARKET_CODES)[number], MarketPermissions>> {
-  const { azure_user_id: _azure, user_id: _user, ...markets } = data;
-  return markets;
-}
 
 export const USER_LIST_TABS = ['market', 'all'] as const;
 export const USER_LIST_SORT_COLUMNS = ['name', 'email', 'role', 'isActive', 'createdAt'] as const;

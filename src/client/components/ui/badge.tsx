@@ -1,6 +1,6 @@
 // Small status and count pills. Counts cap at 99+ (spec section 9).
 import type { ReactNode } from 'react';
-import { capBadge } from '../../../shared/format';
+import { capBadge } from '../../../shared/labels';
 
 export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info';
 

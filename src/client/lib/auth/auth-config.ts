@@ -1,6 +1,6 @@
 // Which sign-in this server uses, asked of the server at start-up and remembered so that the app can
 // start with no signal.
-import { authConfigSchema, type AuthConfig } from '../../../shared/api/auth';
+import { authConfigSchema, type AuthConfig } from '../../../shared/api/auth-config';
 import { apiRequest } from '../api-client';
 
 const STORAGE_KEY = 'gv-auth-config';

@@ -1,5 +1,5 @@
 // Sign-in, as the rest of the client sees it: two implementations, Demo and MSAL (Entra ID).
-import type { AuthMode } from '../../../shared/api/auth';
+import type { AuthMode } from '../../../shared/api/auth-config';
 
 export type Account = { azureUserId: string; name: string; email: string };
 

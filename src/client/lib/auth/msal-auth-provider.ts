@@ -1,6 +1,6 @@
 // Microsoft Entra ID sign-in with MSAL's redirect flow. MSAL is loaded only in Entra mode, so the demo
 // and the login page's first paint never pay for it.
-import type { AuthConfig } from '../../../shared/api/auth';
+import type { AuthConfig } from '../../../shared/api/auth-config';
 import type { Account, AuthProvider } from './auth-provider';
 
 export const LOGIN_SCOPES = ['User.Read', 'openid', 'offline_access'];

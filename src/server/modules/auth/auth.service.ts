@@ -1,5 +1,6 @@
 // Sign-in rules: which configuration the client gets, who the demo users are, and issuing demo tokens.
-import type { AuthConfig, DemoUser, IssuedToken, Me } from '../../../shared/api/auth';
+import type { DemoUser, IssuedToken, Me } from '../../../shared/api/auth';
+import type { AuthConfig } from '../../../shared/api/auth-config';
 import type { DemoTokenService } from '../../auth/demo-tokens';
 import type { AuthenticatedUser } from '../../auth/access-control';
 import type { Db } from '../../db/client';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/api/common';
 import {
+  permissionMapSchema,
   permissionsResponseSchema,
   roleParamsSchema,
   rolePermissionsResponseSchema,
@@ -13,7 +14,6 @@ import {
   userRowResponseSchema,
 } from '../../../shared/api/users';
 import { envelope } from '../../../shared/api/common';
-import { permissionMapSchema } from '../../../shared/permissions';
 import { callerOf, marketOf } from '../../auth/access-control';
 import { auditActorOf } from '../../lib/audit';
 import { ok, okPage } from '../../lib/reply';

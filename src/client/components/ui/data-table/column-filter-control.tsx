@@ -1,6 +1,6 @@
 // The filter input of one column: debounced text, a From/To date range, or a set of choices.
 import { useId } from 'react';
-import type { ColumnFilter } from '../../../../shared/api/common';
+import type { ColumnFilter } from '../../../../shared/api/list-items';
 import { DateField } from '../date-field';
 import { checkbox } from '../styles';
 import { TextField } from '../text-field';

@@ -4,7 +4,7 @@
 import { flexRender, type Row as TableRow, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { ColumnFilter, SortItem } from '../../../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
 import { EmptyState } from '../empty-state';
 import { checkbox } from '../styles';
 import type { ColumnInfo } from './column-info';

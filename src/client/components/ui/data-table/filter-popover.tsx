@@ -1,6 +1,6 @@
 // The filter button in a column header; its panel holds the column's filter control.
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import type { ColumnFilter } from '../../../../shared/api/common';
+import type { ColumnFilter } from '../../../../shared/api/list-items';
 import { buttonClasses } from '../button';
 import { Icon } from '../icons';
 import { focusRing } from '../styles';

@@ -1,6 +1,6 @@
 // A column header: the sort button (shift+click adds a sort column) with its direction and priority,
 // and the column's filter button.
-import type { ColumnFilter, SortItem } from '../../../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
 import { Icon } from '../icons';
 import { focusRing } from '../styles';
 import type { ColumnInfo } from './column-info';

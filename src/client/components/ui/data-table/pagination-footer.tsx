@@ -1,5 +1,5 @@
 // The footer of a server-paged table: rows per page, 'Showing 1–100 of 1,234', and page buttons.
-import { PAGE_SIZES } from '../../../../shared/api/common';
+import { PAGE_SIZES } from '../../../../shared/api/protocol';
 import { Button } from '../button';
 import { Select } from '../select';
 import type { PageSize } from './types';

@@ -1,6 +1,6 @@
 // Phones have no column headers to click, so sorting and column filters live in this sheet.
 import { useId } from 'react';
-import type { ColumnFilter, SortItem } from '../../../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
 import { Icon } from '../icons';

@@ -1,47 +1,44 @@
 // A table's list state in the URL, and its translation into the shared ListQuery the API takes.
-import { z } from 'zod';
-import {
-  columnFilterSchema,
-  DEFAULT_PAGE_SIZE,
-  MAX_COLUMN_FILTERS,
-  MAX_SEARCH_LENGTH,
-  MAX_SORT_COLUMNS,
-  PAGE_SIZES,
-  sortItemSchema,
-  type ColumnFilter,
-  type ListQuery,
-  type SortItem,
-} from '../../../../shared/api/common';
+// zod/mini, as every route's search validation loads with the first screen.
+import * as z from 'zod/mini';
+import type { ListQuery } from '../../../../shared/api/common';
+import { columnFilterSchema, sortItemSchema, type ColumnFilter, type SortItem } from '../../../../shared/api/list-items';
+import { DEFAULT_PAGE_SIZE, MAX_COLUMN_FILTERS, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS, PAGE_SIZES } from '../../../../shared/api/protocol';
 import type { MarketCode } from '../../../../shared/enums';
 import { normaliseFilters, normaliseSearch } from './table-state';
 import type { TableState } from './types';
 
 /** Keeps the items that parse, so one bad entry in a hand-edited URL does not drop the rest. */
-function validItems<T>(schema: z.ZodType<T>, max: number) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) => items.flatMap((item) => (schema.safeParse(item).success ? [schema.parse(item)] : [])).slice(0, max));
+function validItems<T>(schema: z.ZodMiniType<T>, max: number) {
+  return z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((items: unknown[]) =>
+      items
+        .flatMap((item) => {
+          const parsed = schema.safeParse(item);
+          return parsed.success ? [parsed.data] : [];
+        })
+        .slice(0, max),
+    ),
+  );
 }
 
+const uniqueColumns = (items: SortItem[]) => items.filter((item, index) => items.findIndex((other) => other.column === item.column) === index);
+
 /**
- * URL search params of a table screen: `validateSearch: tableSearchSchema` (or `.extend({...})` for a
- * screen's own params). Every field is optional in links and falls back to its default, so a mangled URL
- * never breaks the page.
+ * URL search params of a table screen: `validateSearch: tableSearchSchema` (or `z.extend(tableSearchSchema,
+ * {...})` for a screen's own params). Every field is optional in links and falls back to its default, so
+ * a mangled URL never breaks the page.
  */
 export const tableSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  pageSize: z.coerce.number().pipe(z.literal(PAGE_SIZES)).catch(DEFAULT_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: z
-    .string()
-    .max(MAX_SEARCH_LENGTH)
-    .optional()
-    .catch(undefined)
-    .transform((value) => normaliseSearch(value)),
-  sort: validItems<SortItem>(sortItemSchema, MAX_SORT_COLUMNS)
-    .transform((items) => items.filter((item, index) => items.findIndex((other) => other.column === item.column) === index))
-    .default([]),
-  filters: validItems<ColumnFilter>(columnFilterSchema, MAX_COLUMN_FILTERS).transform(normaliseFilters).default([]),
+  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1),
+  pageSize: z._default(z.catch(z.pipe(z.coerce.number(), z.literal(PAGE_SIZES)), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  search: z.pipe(
+    z.catch(z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH))), undefined),
+    z.transform((value: string | undefined) => normaliseSearch(value)),
+  ),
+  sort: z._default(z.pipe(validItems<SortItem>(sortItemSchema, MAX_SORT_COLUMNS), z.transform(uniqueColumns)), []),
+  filters: z._default(z.pipe(validItems<ColumnFilter>(columnFilterSchema, MAX_COLUMN_FILTERS), z.transform((items: ColumnFilter[]) => normaliseFilters(items))), []),
 });
 export type TableSearch = z.output<typeof tableSearchSchema>;
 

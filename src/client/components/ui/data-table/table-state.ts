@@ -1,6 +1,7 @@
 // The state changes the table emits. Any change of search, filter or sort goes back to page 1 (spec
 // section 4); empty filters and a blank search are dropped (section 5).
-import { MAX_SORT_COLUMNS, type ColumnFilter, type SortItem } from '../../../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
+import { MAX_SORT_COLUMNS } from '../../../../shared/api/protocol';
 import type { PageSize, TableState } from './types';
 
 export const DEFAULT_TABLE_STATE: TableState = { page: 1, pageSize: 100, sort: [], filters: [] };

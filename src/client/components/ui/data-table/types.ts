@@ -1,6 +1,7 @@
 // The DataTable's vocabulary: what a column declares in `meta`, the list state the table emits, row actions.
 import type { RowData } from '@tanstack/react-table';
-import type { ColumnFilter, PAGE_SIZES, SortItem } from '../../../../shared/api/common';
+import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
+import type { PAGE_SIZES } from '../../../../shared/api/protocol';
 import type { IconName } from '../icons';
 
 export type PageSize = (typeof PAGE_SIZES)[number];

@@ -2,7 +2,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DemoUser } from '../../../../shared/api/auth';
-import { initials } from '../../../../shared/format';
+import { initials } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth/auth-context';

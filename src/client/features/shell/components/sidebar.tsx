@@ -2,7 +2,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import type { AppStats } from '../../../../shared/api/markets';
-import { capBadge } from '../../../../shared/format';
+import { capBadge } from '../../../../shared/labels';
 import { Icon } from '../../../components/ui/icons';
 import { importIndicatorTone, type NavBadge, type NavGroup, type NavItem } from '../nav-items';
 

@@ -1,5 +1,5 @@
 // The signed-in user's name, their role in the current market, the initials avatar, and logout.
-import { initials } from '../../../../shared/format';
+import { initials } from '../../../../shared/labels';
 import type { Role } from '../../../../shared/enums';
 import { Icon } from '../../../components/ui/icons';
 import { useSignOut } from '../../../lib/auth/auth-context';

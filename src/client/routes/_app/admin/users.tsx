@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { tableSearchSchema } from '../../../components/ui/data-table/table-search';
 import { UsersAdminPage } from '../../../features/users-admin/components/users-admin-page';
 import { currentMarket } from '../../../lib/market-store';
@@ -7,7 +7,7 @@ import { requireAccess } from '../../../lib/route-guards';
 import { marketAccess } from '../../../lib/session';
 
 export const Route = createFileRoute('/_app/admin/users')({
-  validateSearch: tableSearchSchema.extend({ tab: z.enum(['market', 'all']).catch('market').default('market') }),
+  validateSearch: z.extend(tableSearchSchema, { tab: z._default(z.catch(z.enum(['market', 'all']), 'market'), 'market') }),
   beforeLoad: ({ context }) => requireAccess(context.session, 'users', 'admin'),
   component: UsersAdminRoute,
 });
