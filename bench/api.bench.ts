@@ -4,15 +4,15 @@
 //
 // Options (environment): BENCH_DURATION_S (20), BENCH_CONNECTIONS (32), BENCH_DATABASES ('postgres,pglite'),
 // BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test: where the benchmark database is created).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
 import { recordBenchmark } from './record';
+import { startServer } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -39,16 +39,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -65,21 +55,6 @@ function seed(env: Record<string, string>): void {
     env: { ...process.env, ...env },
   });
   if (result.status !== 0) throw new Error('seeding the large data set failed');
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', CLIENT_DIST_DIR: './no-client' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
 }
 
 async function run(database: string, base: string, pid: number, token: string, endpoint: Endpoint): Promise<Result> {
@@ -136,7 +111,7 @@ async function benchDatabase(database: string): Promise<Result[]> {
   }
   try {
     seed(env);
-    const { child, base } = await startServer(env);
+    const { child, base, stop } = await startServer({ ...env, CLIENT_DIST_DIR: './no-client' });
     try {
       const login = await fetch(`${base}/api/auth/demo-login`, {
         method: 'POST',
@@ -152,8 +127,7 @@ async function benchDatabase(database: string): Promise<Result[]> {
       }
       return results;
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await stop();
     }
   } finally {
     await cleanup();

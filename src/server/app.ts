@@ -13,6 +13,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { registerAccessControl } from './auth/access-control';
 import { createDemoTokenService } from './auth/demo-tokens';
 import { createEntraVerifier } from './auth/entra-verifier';
+import { withVerifiedTokenCache } from './auth/verified-token-cache';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
@@ -20,6 +21,8 @@ import { registerNulGuard } from './lib/reject-nul';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMarketStats } from './modules/markets/market-stats';
+import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -107,17 +110,18 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const demoTokens = env.AUTH_MODE === 'demo' ? await createDemoTokenService(database.db, env.DEMO_TOKEN_TTL_MINUTES) : null;
   const verifier = env.entra ? createEntraVerifier(env.entra, entraKeys) : demoTokens;
   if (!verifier) throw new Error('No token verifier: AUTH_MODE=entra needs its ENTRA_* settings');
-  registerAccessControl(app, { db: database.db, verifier });
+  registerAccessControl(app, { db: database.db, verifier: withVerifiedTokenCache(verifier) });
 
   const db = database.db;
   const auth = createAuthService({ db, env, demoTokens });
   const users = createUsersService({ db });
+  const stats = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: APP_VERSION });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
-      await api.register(marketsRoutes, { db });
+      await api.register(marketsRoutes, { db, stats });
       await api.register(usersRoutes, { users });
     },
     { prefix: '/api' },

@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  /** Prepared statements save a round trip per query; a transaction-pooling PgBouncer cannot keep them. */
+  DATABASE_PREPARE: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CLIENT_DIST_DIR: z.string().trim().min(1).default('./dist'),
@@ -36,6 +38,8 @@ const envSchema = z.object({
   ENTRA_API_AUDIENCE: z.string().trim().min(1, 'must not be empty').optional(),
   ENTRA_API_SCOPE: z.string().trim().min(1, 'must not be empty').optional(),
   ENTRA_AUTHORITY_HOST: z.url({ error: 'must be a URL such as https://login.microsoftonline.com' }).default('https://login.microsoftonline.com'),
+  /** How long the sidebar badge counts are reused per market; writers on the same instance refresh them at once. */
+  STATS_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(20),
 });
 

@@ -16,7 +16,10 @@ function fail(message: string): never {
 
 async function openConfiguredDatabase(env: Env): Promise<{ database: Database; release: () => Promise<void> }> {
   if (env.DATABASE_URL) {
-    return { database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }), release: async () => {} };
+    return {
+      database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, prepare: env.DATABASE_PREPARE }),
+      release: async () => {},
+    };
   }
   const dataDir = path.resolve(env.DATA_DIR);
   await mkdir(dataDir, { recursive: true });

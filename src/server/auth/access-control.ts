@@ -7,7 +7,7 @@ import { DEFAULT_MARKET_CODE, MARKET_CODES, type MarketCode, type Role, type See
 import { hasPermission, type PermissionMap } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { forbidden, invalidField, unauthorized } from '../lib/errors';
-import { findUserByAzureId, permissionsFor, type UserMarketRole } from '../modules/users/users.repository';
+import { findCaller, type UserMarketRole } from '../modules/users/users.repository';
 import type { RouteAccess } from '../lib/route-access';
 import type { TokenVerifier } from './token-verifier';
 
@@ -101,16 +101,16 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; veri
     if (!access || access.kind === 'public') return;
 
     const identity = await deps.verifier.verify(bearerToken(request));
-    const user = await findUserByAzureId(deps.db, identity.azureUserId);
+    const code = access.kind === 'signed-in' ? null : requestedMarketCode(request);
+    const user = await findCaller(deps.db, identity.azureUserId, code);
     if (!user) throw unauthorized('Your account is not registered for this application.', [{ message: UNKNOWN_AZURE_USER }]);
     if (!user.isActive) throw unauthorized('Your account has been deactivated. Contact your Market Admin.');
     request.caller = { id: user.id, azureUserId: user.azureUserId, name: user.name, email: user.email, roles: user.roles };
-    if (access.kind === 'signed-in') return;
+    if (code === null) return;
 
-    const code = requestedMarketCode(request);
     const membership = user.roles.find((role) => role.code === code);
     if (!membership) throw forbidden(`You have no role in market ${code}. Switch to one of your markets.`);
-    const permissions = await permissionsFor(deps.db, membership.marketId, membership.role);
+    const permissions = user.permissions ?? {};
     request.market = {
       id: membership.marketId,
       code,

@@ -52,7 +52,7 @@ export async function createDemoTokenService(db: Db, ttlMinutes: number, now: ()
           currentDate: now(),
         });
         if (typeof payload.oid !== 'string') throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return { azureUserId: payload.oid };
+        return { azureUserId: payload.oid, expiresAt: (payload.exp ?? 0) * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized(EXPIRED_TOKEN_MESSAGE);
         throw unauthorized(INVALID_TOKEN_MESSAGE);

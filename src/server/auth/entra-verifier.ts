@@ -20,7 +20,7 @@ export function createEntraVerifier(settings: EntraSettings, keys?: JWTVerifyGet
         });
         if (payload.tid !== settings.tenantId) throw unauthorized(INVALID_TOKEN_MESSAGE);
         if (typeof payload.oid !== 'string' || payload.oid === '') throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return { azureUserId: payload.oid };
+        return { azureUserId: payload.oid, expiresAt: (payload.exp ?? 0) * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized(EXPIRED_TOKEN_MESSAGE);
         throw unauthorized(INVALID_TOKEN_MESSAGE);

@@ -1,5 +1,5 @@
 // A verified bearer token says who the caller is: the Entra object id of the user.
-export type VerifiedIdentity = { azureUserId: string };
+export type VerifiedIdentity = { azureUserId: string; /** When the token stops being valid (ms since epoch). */ expiresAt: number };
 
 export type TokenVerifier = {
   verify(token: string): Promise<VerifiedIdentity>;

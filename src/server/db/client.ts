@@ -31,17 +31,46 @@ export type Database = {
 };
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; prepare?: boolean }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/**
+ * Drizzle runs every query it did not name with `prepare: false`, and postgres.js then asks the server to
+ * describe the parameters before each execution: two round trips a query. Preparing (postgres.js keeps
+ * the statements per connection) makes it one. Transactions get their own client, so it is done there too.
+ * Nested transactions (savepoints) likewise. Behind a transaction-pooling PgBouncer, set DATABASE_PREPARE=false.
+ */
+function preparingEveryStatement(client: postgres.Sql): postgres.Sql {
+  const prepare = <T extends postgres.Sql | postgres.TransactionSql>(sql: T): T => {
+    const unsafe = sql.unsafe.bind(sql);
+    sql.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) =>
+      unsafe(query, parameters, { ...queryOptions, prepare: true })) as typeof sql.unsafe;
+    if ('savepoint' in sql) {
+      const savepoint = sql.savepoint.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+      sql.savepoint = ((...args: unknown[]) => {
+        const callback = args.pop() as (inner: postgres.TransactionSql) => unknown;
+        return savepoint(...args, (inner: postgres.TransactionSql) => callback(prepare(inner)));
+      }) as typeof sql.savepoint;
+    }
+    return sql;
+  };
+  const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.begin = ((...args: unknown[]) => {
+    const callback = args.pop() as (sql: postgres.TransactionSql) => unknown;
+    return begin(...args, (sql: postgres.TransactionSql) => callback(prepare(sql)));
+  }) as typeof client.begin;
+  return prepare(client);
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const client = postgres(options.url, {
+    const connection = postgres(options.url, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
       // Dates stay strings (yyyy-MM-dd) so a calendar day never shifts with the server's time zone.
       types: { date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v } },
     });
+    const client = options.prepare === false ? connection : preparingEveryStatement(connection);
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
     const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
       // An advisory lock belongs to a connection, so hold one connection for lock and unlock.

@@ -1,5 +1,5 @@
 // SQL for markets and the counts behind the app stats.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ACTIVE_IMPORT_STATUSES,
   ACTIVE_RECONCILIATION_STATUSES,
@@ -8,8 +8,9 @@ import {
   type ImportStatus,
   type MarketCode,
 } from '../../../shared/enums';
-import type { DbOrTx } from '../../db/client';
-import { imports, inventoryIssues, issueRefreshRuns, markets, orders, picklists, reconciliationRuns, userMarketRoles } from '../../db/schema';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { markets, userMarketRoles } from '../../db/schema';
+import { sqlList } from '../../lib/sql-helpers';
 
 export type MarketRecord = typeof markets.$inferSelect;
 
@@ -36,49 +37,36 @@ export type MarketCounts = {
   lastImportAt: Date | null;
 };
 
+/** All the badge counts in one statement: this runs for every open app, every poll. */
 export async function countMarketStats(db: DbOrTx, marketId: number): Promise<MarketCounts> {
-  const [issues, pendingOrders, pendingPicklists, latestImport, lastCommitted, activeRecons, activeRefreshes] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(inventoryIssues)
-      .where(and(eq(inventoryIssues.marketId, marketId), eq(inventoryIssues.isResolved, false))),
-    db
-      .select({ total: count() })
-      .from(orders)
-      .where(and(eq(orders.marketId, marketId), inArray(orders.status, [...PENDING_ORDER_STATUSES]))),
-    db
-      .select({ total: count() })
-      .from(picklists)
-      .where(and(eq(picklists.marketId, marketId), inArray(picklists.status, [...OPEN_PICKLIST_STATUSES]))),
-    db
-      .select({ status: imports.status, updatedAt: imports.updatedAt })
-      .from(imports)
-      .where(eq(imports.marketId, marketId))
-      .orderBy(desc(imports.createdAt), desc(imports.id))
-      .limit(1),
-    db
-      .select({ updatedAt: imports.updatedAt })
-      .from(imports)
-      .where(and(eq(imports.marketId, marketId), eq(imports.status, 'COMMITTED')))
-      .orderBy(desc(imports.updatedAt))
-      .limit(1),
-    db
-      .select({ total: count() })
-      .from(reconciliationRuns)
-      .where(and(eq(reconciliationRuns.marketId, marketId), inArray(reconciliationRuns.status, [...ACTIVE_RECONCILIATION_STATUSES]))),
-    db
-      .select({ total: count() })
-      .from(issueRefreshRuns)
-      .where(and(eq(issueRefreshRuns.marketId, marketId), eq(issueRefreshRuns.status, 'IN-PROGRESS'), eq(issueRefreshRuns.isDeleted, false))),
-  ]);
-  const importStatus = (latestImport[0]?.status as ImportStatus | undefined) ?? 'IDLE';
+  const [row] = await queryRows<{
+    issue_count: number;
+    pending_orders: number;
+    pending_picklists: number;
+    active_recons: number;
+    active_refreshes: number;
+    import_status: string | null;
+    last_import_at: string | null;
+  }>(
+    db,
+    sql`
+      select
+        (select count(*)::int from inventory_issues where market_id = ${marketId} and not is_resolved) as issue_count,
+        (select count(*)::int from orders where market_id = ${marketId} and status in ${sqlList(PENDING_ORDER_STATUSES)}) as pending_orders,
+        (select count(*)::int from picklists where market_id = ${marketId} and status in ${sqlList(OPEN_PICKLIST_STATUSES)}) as pending_picklists,
+        (select count(*)::int from reconciliation_runs where market_id = ${marketId} and status in ${sqlList(ACTIVE_RECONCILIATION_STATUSES)}) as active_recons,
+        (select count(*)::int from issue_refresh_runs where market_id = ${marketId} and status = 'IN-PROGRESS' and not is_deleted) as active_refreshes,
+        (select status from imports where market_id = ${marketId} order by created_at desc, id desc limit 1) as import_status,
+        (select max(updated_at) from imports where market_id = ${marketId} and status = 'COMMITTED') as last_import_at`,
+  );
+  const importStatus = (row?.import_status as ImportStatus | null) ?? 'IDLE';
   return {
-    issueCount: issues[0]?.total ?? 0,
-    pendingOrders: pendingOrders[0]?.total ?? 0,
-    pendingPicklists: pendingPicklists[0]?.total ?? 0,
-    isSyncing:
-      ACTIVE_IMPORT_STATUSES.includes(importStatus) || (activeRecons[0]?.total ?? 0) > 0 || (activeRefreshes[0]?.total ?? 0) > 0,
+    issueCount: row?.issue_count ?? 0,
+    pendingOrders: row?.pending_orders ?? 0,
+    pendingPicklists: row?.pending_picklists ?? 0,
+    isSyncing: ACTIVE_IMPORT_STATUSES.includes(importStatus) || (row?.active_recons ?? 0) > 0 || (row?.active_refreshes ?? 0) > 0,
     importStatus,
-    lastImportAt: lastCommitted[0]?.updatedAt ?? null,
+    lastImportAt: row?.last_import_at ? new Date(row.last_import_at) : null,
   };
 }
+

@@ -5,9 +5,10 @@ import { callerOf, marketOf } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/reply';
 import { anyMarketRole, signedIn } from '../../lib/route-access';
-import { countMarketStats, listMarketsOfUser } from './markets.repository';
+import type { MarketStats } from './market-stats';
+import { listMarketsOfUser } from './markets.repository';
 
-export const marketsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const marketsRoutes: FastifyPluginAsyncZod<{ db: Db; stats: MarketStats }> = async (app, { db, stats }) => {
   app.get(
     '/markets',
     { config: { access: signedIn }, schema: { tags: ['markets'], description: "The caller's markets, by name.", response: { 200: marketsResponseSchema } } },
@@ -24,8 +25,8 @@ export const marketsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { tags: ['markets'], description: 'Counts behind the sidebar badges.', querystring: marketQuerySchema, response: { 200: appStatsResponseSchema } },
     },
     async (request) => {
-      const stats = await countMarketStats(db, marketOf(request).id);
-      return ok({ ...stats, lastImportAt: stats.lastImportAt?.toISOString() ?? null });
+      const counts = await stats.get(marketOf(request).id);
+      return ok({ ...counts, lastImportAt: counts.lastImportAt?.toISOString() ?? null });
     },
   );
 };

@@ -1,8 +1,8 @@
 // SQL for users, their roles per market and the per-market role grants.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MarketCode, Role, SeedToSaleSystem } from '../../../shared/enums';
 import type { PermissionMap } from '../../../shared/permissions';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { markets, rolePermissions, userMarketRoles, users } from '../../db/schema';
 import { escapeLike } from '../../lib/sql-helpers';
 
@@ -50,6 +50,61 @@ export async function findUserById(db: DbOrTx, userId: string): Promise<UserWith
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return undefined;
   return { ...user, roles: (await rolesOf(db, [user.id])).get(user.id) ?? [] };
+}
+
+export type Caller = UserRecord & { roles: UserMarketRole[]; permissions: PermissionMap | null };
+
+/**
+ * Everything a request's access check needs, in one round trip: the user by Entra object id, their role
+ * in every market, and the grants of their role in the requested market (null when they have none there).
+ */
+export async function findCaller(db: DbOrTx, azureUserId: string, marketCode: MarketCode | null): Promise<Caller | undefined> {
+  const [row] = await queryRows<{
+    id: string;
+    azure_user_id: string;
+    name: string;
+    email: string;
+    is_active: boolean;
+    is_demo: boolean;
+    created_at: string;
+    updated_at: string;
+    roles: UserMarketRole[] | null;
+    permissions: { feature: string; action: string; allowed: boolean }[] | null;
+  }>(
+    db,
+    sql`
+      select u.*,
+        (select json_agg(json_build_object('marketId', m.id, 'code', m.code, 'name', m.name,
+                'seedToSaleSystem', m.seed_to_sale_system, 'role', r.role) order by m.name)
+           from user_market_roles r join markets m on m.id = r.market_id
+          where r.user_id = u.id) as roles,
+        (select json_agg(json_build_object('feature', p.feature, 'action', p.action, 'allowed', p.allowed))
+           from user_market_roles r
+           join markets m on m.id = r.market_id
+           join role_permissions p on p.market_id = r.market_id and p.role = r.role
+          where r.user_id = u.id and m.code = ${marketCode}) as permissions
+      from users u
+      where u.azure_user_id = ${azureUserId}
+      limit 1`,
+  );
+  if (!row) return undefined;
+  let permissions: PermissionMap | null = null;
+  if (row.permissions) {
+    permissions = {};
+    for (const grant of row.permissions) (permissions[grant.feature] ??= {})[grant.action] = grant.allowed;
+  }
+  return {
+    id: row.id,
+    azureUserId: row.azure_user_id,
+    name: row.name,
+    email: row.email,
+    isActive: row.is_active,
+    isDemo: row.is_demo,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    roles: row.roles ?? [],
+    permissions,
+  };
 }
 
 export async function listDemoUsers(db: DbOrTx): Promise<UserWithRoles[]> {
@@ -105,39 +160,80 @@ export type UserListFilter = {
   pageSize: number;
 };
 
+/** One statement: the page of users, the total across pages, and each user's role in every market. */
 export async function listUsers(db: DbOrTx, query: UserListFilter): Promise<{ rows: (UserWithRoles & { role: Role | null })[]; total: number }> {
-  const roleHere = userMarketRoles.role;
-  const joinOn = and(eq(userMarketRoles.userId, users.id), eq(userMarketRoles.marketId, query.marketId));
-  const conditions: (SQL | undefined)[] = [];
-  if (query.scope === 'market') conditions.push(sql`${roleHere} is not null`);
+  const conditions: SQL[] = [];
+  if (query.scope === 'market') conditions.push(sql`here.role is not null`);
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+    conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
   }
   for (const filter of query.filters) {
     const pattern = `%${escapeLike(filter.value)}%`;
-    if (filter.column === 'name') conditions.push(ilike(users.name, pattern));
-    if (filter.column === 'email') conditions.push(ilike(users.email, pattern));
-    if (filter.column === 'role') conditions.push(filter.value === 'none' ? isNull(roleHere) : ilike(roleHere, pattern));
-    if (filter.column === 'isActive') conditions.push(eq(users.isActive, ['true', 'active', 'yes'].includes(filter.value.toLowerCase())));
+    if (filter.column === 'name') conditions.push(sql`u.name ilike ${pattern}`);
+    if (filter.column === 'email') conditions.push(sql`u.email ilike ${pattern}`);
+    if (filter.column === 'role') conditions.push(filter.value === 'none' ? sql`here.role is null` : sql`here.role ilike ${pattern}`);
+    if (filter.column === 'isActive') conditions.push(sql`u.is_active = ${['true', 'active', 'yes'].includes(filter.value.toLowerCase())}`);
   }
-  const where = and(...conditions);
-  const sortColumns = { name: users.name, email: users.email, role: roleHere, isActive: users.isActive, createdAt: users.createdAt };
-  const orderBy = [...query.sort.map((s) => (s.order === 'asc' ? asc(sortColumns[s.column]) : desc(sortColumns[s.column]))), asc(users.name), asc(users.id)];
-
-  const [totals] = await db.select({ total: count() }).from(users).leftJoin(userMarketRoles, joinOn).where(where);
-  const rows = await db
-    .select({ user: users, role: roleHere })
-    .from(users)
-    .leftJoin(userMarketRoles, joinOn)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const roles = await rolesOf(db, rows.map((row) => row.user.id));
+  const sortColumns = { name: sql`u.name`, email: sql`u.email`, role: sql`here.role`, isActive: sql`u.is_active`, createdAt: sql`u.created_at` };
+  const orderBy = sql.join(
+    [...query.sort.map((s) => sql`${sortColumns[s.column]} ${sql.raw(s.order === 'asc' ? 'asc nulls last' : 'desc nulls last')}`), sql`u.name asc`, sql`u.id asc`],
+    sql`, `,
+  );
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const rows = await queryRows<{
+    id: string;
+    azure_user_id: string;
+    name: string;
+    email: string;
+    is_active: boolean;
+    is_demo: boolean;
+    created_at: string;
+    updated_at: string;
+    role_here: Role | null;
+    roles: UserMarketRole[] | null;
+    total: number;
+  }>(
+    db,
+    sql`
+      select u.*, here.role as role_here, count(*) over ()::int as total,
+        (select json_agg(json_build_object('marketId', m.id, 'code', m.code, 'name', m.name,
+                'seedToSaleSystem', m.seed_to_sale_system, 'role', r.role) order by m.name)
+           from user_market_roles r join markets m on m.id = r.market_id
+          where r.user_id = u.id) as roles
+      from users u
+      left join user_market_roles here on here.user_id = u.id and here.market_id = ${query.marketId}
+      ${where}
+      order by ${orderBy}
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  // Past the last page there are no rows to carry the total: ask for it alone.
+  const total =
+    rows[0]?.total ??
+    (query.page > 1
+      ? Number(
+          (
+            await queryRows<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from users u left join user_market_roles here on here.user_id = u.id and here.market_id = ${query.marketId} ${where}`,
+            )
+          )[0]?.n ?? 0,
+        )
+      : 0);
   return {
-    total: totals?.total ?? 0,
-    rows: rows.map((row) => ({ ...row.user, role: (row.role as Role | null) ?? null, roles: roles.get(row.user.id) ?? [] })),
+    total,
+    rows: rows.map((row) => ({
+      id: row.id,
+      azureUserId: row.azure_user_id,
+      name: row.name,
+      email: row.email,
+      isActive: row.is_active,
+      isDemo: row.is_demo,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+      role: row.role_here,
+      roles: row.roles ?? [],
+    })),
   };
 }
 

@@ -1,0 +1,33 @@
+// The badge counts, kept for a moment per market. Every open app polls them, and counting a large
+// market's open orders and picklists costs the database a few milliseconds each time; a count a second
+// or two old looks the same in a badge. Concurrent asks share one query. Writers on this instance
+// invalidate their market, so that what a user just did shows at once; other instances catch up within
+// the time to live.
+import type { MarketCounts } from './markets.repository';
+
+type Entry = { value: Promise<MarketCounts>; expiresAt: number };
+
+export type MarketStats = {
+  get(marketId: number): Promise<MarketCounts>;
+  invalidate(marketId: number): void;
+};
+
+export function createMarketStats(count: (marketId: number) => Promise<MarketCounts>, ttlMs: number, now: () => number = Date.now): MarketStats {
+  const entries = new Map<number, Entry>();
+  return {
+    get(marketId) {
+      const cached = entries.get(marketId);
+      if (cached && cached.expiresAt > now()) return cached.value;
+      const value = count(marketId);
+      entries.set(marketId, { value, expiresAt: now() + ttlMs });
+      // A failed count is not kept: the next ask tries again.
+      value.catch(() => {
+        if (entries.get(marketId)?.value === value) entries.delete(marketId);
+      });
+      return value;
+    },
+    invalidate(marketId) {
+      entries.delete(marketId);
+    },
+  };
+}
