@@ -122,7 +122,7 @@ async function benchDatabase(database: string): Promise<Result[]> {
       const results: Result[] = [];
       for (const endpoint of ENDPOINTS) {
         const result = await run(database, base, child.pid!, data.token, endpoint);
-        console.log(`${database.padEnd(8)} ${endpoint.name.padEnd(26)} p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}  RSS ${result.peakRssMb} MB`);
+        console.log(`${database.padEnd(8)} ${endpoint.name.padEnd(26)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}  non-2xx ${result.non2xx}  RSS ${result.peakRssMb} MB`);
         results.push(result);
       }
       return results;
@@ -140,7 +140,9 @@ for (const database of DATABASES) results.push(...(await benchDatabase(database)
 const table = [
   '| database | endpoint | requests | p50 ms | p95 ms | p99 ms | errors | non-2xx | server peak RSS MB |',
   '|---|---|---|---|---|---|---|---|---|',
-  ...results.map((r) => `| ${r.database} | ${r.endpoint} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} |`),
+  ...results.map(
+    (r) => `| ${r.database} | ${r.endpoint} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.peakRssMb} |`,
+  ),
 ].join('\n');
 await recordBenchmark(
   'api',

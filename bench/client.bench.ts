@@ -16,7 +16,8 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { recordBenchmark } from './record';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, launchChromium, startServer } from './support';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_PATH, freePort, launchChromium, startServer } from './support';
 
 const DIST = path.resolve('dist');
 

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { RouteErrorPage } from './components/route-error-page';
+import { RoutePending } from './components/route-pending';
 import type { AuthProvider } from './lib/auth/auth-provider';
 import { routeTree } from './routeTree.gen';
 
@@ -15,6 +16,10 @@ export function createAppRouter(context: RouterContext) {
     // Route loaders read through the query cache, which decides freshness itself.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
+    defaultPendingComponent: RoutePending,
+    // Shown only when a screen waits longer than a moment, and then long enough not to flicker.
+    defaultPendingMs: 400,
+    defaultPendingMinMs: 300,
     scrollRestoration: true,
   });
 }

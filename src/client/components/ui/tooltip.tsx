@@ -10,7 +10,8 @@ export type TooltipProps = {
   content: ReactNode;
   /** One focusable element (a button, a link). */
   children: ReactElement<Describable>;
-  placement?: 'top' | 'bottom';
+  /** 'right' floats beside the control, above any scrolling container (a collapsed sidebar's icons). */
+  placement?: 'top' | 'bottom' | 'right';
   className?: string;
 };
 
@@ -25,7 +26,9 @@ function isKeyboardFocus(element: Element): boolean {
 export function Tooltip({ content, children, placement = 'top', className = '' }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [beside, setBeside] = useState<{ left: number; top: number } | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const anchor = useRef<HTMLSpanElement>(null);
 
   const cancel = () => window.clearTimeout(timer.current);
   const show = () => {
@@ -47,6 +50,11 @@ export function Tooltip({ content, children, placement = 'top', className = '' }
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
+    if (!open || placement !== 'right' || !anchor.current) return;
+    const rect = anchor.current.getBoundingClientRect();
+    setBeside({ left: rect.right + 8, top: rect.top + rect.height / 2 });
+  }, [open, placement]);
+  useEffect(() => {
     if (!open) return;
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
@@ -57,13 +65,16 @@ export function Tooltip({ content, children, placement = 'top', className = '' }
 
   const describedBy = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
   return (
-    <span className={`relative inline-flex ${className}`} onPointerEnter={handlePointerEnter} onPointerLeave={hide} onFocus={handleFocus} onBlur={hide}>
+    <span ref={anchor} className={`relative inline-flex ${className}`} onPointerEnter={handlePointerEnter} onPointerLeave={hide} onFocus={handleFocus} onBlur={hide}>
       {cloneElement(children, { 'aria-describedby': describedBy })}
       <span
         id={id}
         role="tooltip"
         hidden={!open}
-        className={`absolute left-1/2 z-50 w-max max-w-64 -translate-x-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg ${placement === 'top' ? 'bottom-full mb-2' : 'top-full mt-2'}`}
+        style={placement === 'right' && beside ? { left: beside.left, top: beside.top } : undefined}
+        className={`z-50 w-max max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg ${
+          placement === 'right' ? 'fixed -translate-y-1/2' : `absolute left-1/2 -translate-x-1/2 ${placement === 'top' ? 'bottom-full mb-2' : 'top-full mt-2'}`
+        }`}
       >
         {content}
       </span>

@@ -52,6 +52,40 @@ export async function findUserById(db: DbOrTx, userId: string): Promise<UserWith
   return { ...user, roles: (await rolesOf(db, [user.id])).get(user.id) ?? [] };
 }
 
+/** A users row as raw SQL returns it, with the roles subquery every user query here selects. */
+type UserSqlRow = {
+  id: string;
+  azure_user_id: string;
+  name: string;
+  email: string;
+  is_active: boolean;
+  is_demo: boolean;
+  created_at: string;
+  updated_at: string;
+  roles: UserMarketRole[] | null;
+};
+
+/** Each user's role in every market, as JSON, for a query over `users u`. */
+const rolesOfUser = sql`
+  (select json_agg(json_build_object('marketId', m.id, 'code', m.code, 'name', m.name,
+          'seedToSaleSystem', m.seed_to_sale_system, 'role', r.role) order by m.name)
+     from user_market_roles r join markets m on m.id = r.market_id
+    where r.user_id = u.id)`;
+
+function fromSqlRow(row: UserSqlRow): UserWithRoles {
+  return {
+    id: row.id,
+    azureUserId: row.azure_user_id,
+    name: row.name,
+    email: row.email,
+    isActive: row.is_active,
+    isDemo: row.is_demo,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    roles: row.roles ?? [],
+  };
+}
+
 export type Caller = UserRecord & { roles: UserMarketRole[]; permissions: PermissionMap | null };
 
 /**
@@ -59,25 +93,10 @@ export type Caller = UserRecord & { roles: UserMarketRole[]; permissions: Permis
  * in every market, and the grants of their role in the requested market (null when they have none there).
  */
 export async function findCaller(db: DbOrTx, azureUserId: string, marketCode: MarketCode | null): Promise<Caller | undefined> {
-  const [row] = await queryRows<{
-    id: string;
-    azure_user_id: string;
-    name: string;
-    email: string;
-    is_active: boolean;
-    is_demo: boolean;
-    created_at: string;
-    updated_at: string;
-    roles: UserMarketRole[] | null;
-    permissions: { feature: string; action: string; allowed: boolean }[] | null;
-  }>(
+  const [row] = await queryRows<UserSqlRow & { permissions: { feature: string; action: string; allowed: boolean }[] | null }>(
     db,
     sql`
-      select u.*,
-        (select json_agg(json_build_object('marketId', m.id, 'code', m.code, 'name', m.name,
-                'seedToSaleSystem', m.seed_to_sale_system, 'role', r.role) order by m.name)
-           from user_market_roles r join markets m on m.id = r.market_id
-          where r.user_id = u.id) as roles,
+      select u.*, ${rolesOfUser} as roles,
         (select json_agg(json_build_object('feature', p.feature, 'action', p.action, 'allowed', p.allowed))
            from user_market_roles r
            join markets m on m.id = r.market_id
@@ -93,18 +112,7 @@ export async function findCaller(db: DbOrTx, azureUserId: string, marketCode: Ma
     permissions = {};
     for (const grant of row.permissions) (permissions[grant.feature] ??= {})[grant.action] = grant.allowed;
   }
-  return {
-    id: row.id,
-    azureUserId: row.azure_user_id,
-    name: row.name,
-    email: row.email,
-    isActive: row.is_active,
-    isDemo: row.is_demo,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    roles: row.roles ?? [],
-    permissions,
-  };
+  return { ...fromSqlRow(row), permissions };
 }
 
 export async function listDemoUsers(db: DbOrTx): Promise<UserWithRoles[]> {
@@ -181,26 +189,10 @@ export async function listUsers(db: DbOrTx, query: UserListFilter): Promise<{ ro
     sql`, `,
   );
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const rows = await queryRows<{
-    id: string;
-    azure_user_id: string;
-    name: string;
-    email: string;
-    is_active: boolean;
-    is_demo: boolean;
-    created_at: string;
-    updated_at: string;
-    role_here: Role | null;
-    roles: UserMarketRole[] | null;
-    total: number;
-  }>(
+  const rows = await queryRows<UserSqlRow & { role_here: Role | null; total: number }>(
     db,
     sql`
-      select u.*, here.role as role_here, count(*) over ()::int as total,
-        (select json_agg(json_build_object('marketId', m.id, 'code', m.code, 'name', m.name,
-                'seedToSaleSystem', m.seed_to_sale_system, 'role', r.role) order by m.name)
-           from user_market_roles r join markets m on m.id = r.market_id
-          where r.user_id = u.id) as roles
+      select u.*, here.role as role_here, count(*) over ()::int as total, ${rolesOfUser} as roles
       from users u
       left join user_market_roles here on here.user_id = u.id and here.market_id = ${query.marketId}
       ${where}
@@ -222,18 +214,7 @@ export async function listUsers(db: DbOrTx, query: UserListFilter): Promise<{ ro
       : 0);
   return {
     total,
-    rows: rows.map((row) => ({
-      id: row.id,
-      azureUserId: row.azure_user_id,
-      name: row.name,
-      email: row.email,
-      isActive: row.is_active,
-      isDemo: row.is_demo,
-      createdAt: new Date(row.created_at),
-      updatedAt: new Date(row.updated_at),
-      role: row.role_here,
-      roles: row.roles ?? [],
-    })),
+    rows: rows.map((row) => ({ ...fromSqlRow(row), role: row.role_here })),
   };
 }
 

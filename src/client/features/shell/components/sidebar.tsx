@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { AppStats } from '../../../../shared/api/markets';
 import { capBadge } from '../../../../shared/labels';
 import { Icon } from '../../../components/ui/icons';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { importIndicatorTone, type NavBadge, type NavGroup, type NavItem } from '../nav-items';
 
 type Stats = (AppStats & { incompleteInventoryCount: number }) | undefined;
@@ -47,20 +48,27 @@ function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; 
   if (item.linkable === false) {
     return <div className={`${linkBase} text-brand-100/60`}>{content}</div>;
   }
-  return (
+  const link = (
     <Link
       // The router's typed paths grow as screens land; the nav names them as plain paths.
       to={item.to as '/'}
       onClick={onNavigate}
-      title={compact ? item.label : undefined}
       aria-label={compact ? item.label : undefined}
-      className={`${linkBase} ${compact ? 'justify-center px-0' : ''}`}
+      className={`${linkBase} ${compact ? 'flex-1 justify-center px-0' : ''}`}
       activeOptions={{ exact: true, includeSearch: false }}
       activeProps={{ className: linkActive, 'aria-current': 'page' }}
       inactiveProps={{ className: linkIdle }}
     >
       {content}
     </Link>
+  );
+  // Collapsed to icons, each entry names itself in a tooltip.
+  return compact ? (
+    <Tooltip content={item.label} placement="right" className="flex w-full">
+      {link}
+    </Tooltip>
+  ) : (
+    link
   );
 }
 
