@@ -2,10 +2,43 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '8080';
+
+/**
+ * Writes .br and .gz beside every text asset of the build, once, so the server sends them compressed
+ * without compressing on each request. Runs last, after the service worker is generated.
+ */
+function precompress(outDir: string): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|map)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(path.resolve(outDir))) {
+          if (!compressible.test(file) || file.endsWith('.map')) continue;
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -51,6 +84,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress('dist'),
   ],
   build: {
     outDir: 'dist',

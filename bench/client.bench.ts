@@ -117,7 +117,7 @@ async function dataTableScroll(): Promise<ScrollResult[]> {
     for (const [viewport, width, height] of [['desktop 1440×900', 1440, 900], ['phone 390×844', 390, 844]] as const) {
       const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
       await page.goto(`http://127.0.0.1:${port}/`);
-      const rowSelector = width >= 768 ? 'tbody tr' : '[role="list"] > li';
+      const rowSelector = width >= 768 ? 'tbody tr' : '[role="listitem"]';
       await page.waitForSelector(rowSelector);
       const measured = await page.evaluate(async (selector) => {
         const scroller =

@@ -2,7 +2,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../src/client/index.css';
+import './harness.css';
 import { DataTable } from '../../src/client/components/ui/data-table/data-table';
 import type { TableState } from '../../src/client/components/ui/data-table/types';
 

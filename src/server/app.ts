@@ -140,6 +140,8 @@ function registerClient(app: FastifyInstance, env: Env): void {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

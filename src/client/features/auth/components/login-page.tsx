@@ -44,7 +44,22 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
     }
   }
 
-  if (users.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading demo users...</p>;
+  if (users.isPending) {
+    // Rows of the same height as the real ones, so nothing moves when the list arrives.
+    return (
+      <ul className="-mx-2 grid gap-1 px-2 lg:grid-cols-2" aria-busy="true" aria-label="Loading demo users">
+        {Array.from({ length: 8 }, (_, index) => (
+          <li key={index} className="flex min-h-[4.25rem] items-center gap-3 px-3 py-2.5">
+            <span className="size-10 shrink-0 animate-pulse rounded-full bg-slate-200" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-3.5 w-32 animate-pulse rounded bg-slate-200" />
+              <span className="block h-3 w-44 animate-pulse rounded bg-slate-100" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   if (users.isError)
     return (
       <div className="py-4 text-center">
@@ -63,7 +78,7 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
             type="button"
             onClick={() => void handleSignIn(user)}
             disabled={signingIn !== null}
-            className="flex w-full items-center gap-3 rounded-xl border border-transparent px-3 py-2.5 text-left transition-colors hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
+            className="flex min-h-[4.25rem] w-full items-center gap-3 rounded-xl border border-transparent px-3 py-2.5 text-left transition-colors hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
           >
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden="true">
               {initials(user.name)}
@@ -99,7 +114,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <main className="relative isolate flex min-h-[calc(100dvh-var(--ribbon-height))] items-center justify-center px-4 py-10">
+    <main className="relative isolate flex min-h-[calc(100dvh-var(--ribbon-height))] items-start justify-center px-4 pt-[max(2.5rem,8dvh)] pb-10">
       <LoginBackground />
       <div className="w-full max-w-md rounded-2xl bg-white/95 p-6 shadow-2xl ring-1 ring-black/5 backdrop-blur sm:p-8 lg:max-w-2xl">
         <div className="flex items-center gap-3">
