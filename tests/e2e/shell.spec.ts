@@ -139,3 +139,21 @@ test('the sidebar collapses with Ctrl+B on desktop (remembered) and slides in an
   await page.keyboard.press('Control+b');
   await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toBeVisible();
 });
+
+test("the badges' statistics failing shows 'Failed to load application statistics', and the app goes on", async ({ page }) => {
+  await page.route('**/api/inventory/stat**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"code":"INTERNAL_ERROR","message":"boom"}' }));
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByText('Failed to load application statistics')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+});
+
+test('the app is installable: a manifest with standalone display, a theme colour and 192, 512 and maskable icons', async ({ page, request }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'GreenVault Wholesale', short_name: 'GreenVault', display: 'standalone', start_url: '/', theme_color: '#14532d' });
+  const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+  expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  for (const icon of icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+});
