@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enqueue, keepMine, takeTheirs } from './outbox';
+import { lastSyncKey, OutboxDatabase, type OutboxEntry } from './outbox-db';
+import { replayOutbox, type SendResult } from './replay';
+
+let db: OutboxDatabase;
+let counter = 0;
+
+beforeEach(() => {
+  db = new OutboxDatabase(`test-outbox-${(counter += 1)}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const edit = (id: string, overrides: Partial<OutboxEntry> = {}) =>
+  enqueue(
+    { id, userId: 'picker', market: 'MN', method: 'PUT', path: '/picklist/7/edit', body: { id }, resource: 'picklist:7', parts: ['1'], baseVersion: 5, ...overrides },
+    db,
+  );
+
+describe('outbox replay', () => {
+  it('sends edits oldest first, removes each the server applied, and records when the last sync succeeded', async () => {
+    await edit('a');
+    await edit('b', { resource: 'picklist:8' });
+    const sent: string[] = [];
+    const report = await replayOutbox({ db, userId: 'picker', now: () => 42, send: async (entry) => (sent.push(entry.id), { kind: 'applied', version: 6, data: null }) });
+    expect(sent).toEqual(['a', 'b']);
+    expect(report).toMatchObject({ applied: 2, remaining: 0, stoppedEarly: false });
+    expect(await db.entries.count()).toBe(0);
+    expect((await db.meta.get(lastSyncKey('picker')))?.value).toBe(42);
+  });
+
+  it('keeps everything when there is no answer, counting the attempt, and stops there', async () => {
+    await edit('a');
+    await edit('b');
+    const send = vi.fn(async (): Promise<SendResult> => ({ kind: 'unreachable', message: "You're offline" }));
+    const report = await replayOutbox({ db, userId: 'picker', send });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(report).toMatchObject({ applied: 0, remaining: 2, stoppedEarly: true });
+    const [first] = await db.entries.toArray();
+    expect(first).toMatchObject({ id: 'a', status: 'pending', attempts: 1, lastError: "You're offline" });
+  });
+
+  it('treats a thrown error as no answer, never as success', async () => {
+    await edit('a');
+    await replayOutbox({ db, userId: 'picker', send: async () => Promise.reject(new Error('socket hang up')) });
+    expect(await db.entries.count()).toBe(1);
+  });
+
+  it('marks a conflict with the server state and goes on with the rest', async () => {
+    await edit('a');
+    await edit('b', { resource: 'picklist:8' });
+    const report = await replayOutbox({
+      db,
+      userId: 'picker',
+      send: async (entry) => (entry.id === 'a' ? { kind: 'conflict', serverState: { version: 9 }, message: 'changed' } : { kind: 'applied', version: 2, data: null }),
+    });
+    expect(report).toMatchObject({ applied: 1, conflicts: 1, remaining: 0 });
+    expect(await db.entries.toArray()).toEqual([expect.objectContaining({ id: 'a', status: 'conflict', serverState: { version: 9 } })]);
+  });
+
+  it('keeps a rejected edit, with the reason, until the user dismisses it', async () => {
+    await edit('a');
+    await replayOutbox({ db, userId: 'picker', send: async () => ({ kind: 'rejected', message: 'Items with picked quantity less than ordered quantity require a reason' }) });
+    expect(await db.entries.toArray()).toEqual([expect.objectContaining({ status: 'rejected', lastError: 'Items with picked quantity less than ordered quantity require a reason' })]);
+  });
+
+  it('moves later edits of the same picklist onto the version an applied edit produced, so they do not conflict with it', async () => {
+    await edit('first');
+    await edit('second');
+    await edit('elsewhere', { resource: 'picklist:8', baseVersion: 5 });
+    const bases: Record<string, number | null> = {};
+    await replayOutbox({
+      db,
+      userId: 'picker',
+      send: async (entry) => {
+        bases[entry.id] = entry.baseVersion;
+        return { kind: 'applied', version: entry.resource === 'picklist:7' ? (entry.baseVersion ?? 0) + 1 : 6, data: null };
+      },
+    });
+    expect(bases).toEqual({ first: 5, second: 6, elsewhere: 5 });
+  });
+
+  it("replays only the signed-in user's edits", async () => {
+    await edit('mine');
+    await edit('theirs', { userId: 'someone-else' });
+    const sent: string[] = [];
+    await replayOutbox({ db, userId: 'picker', send: async (entry) => (sent.push(entry.id), { kind: 'applied', version: 1, data: null }) });
+    expect(sent).toEqual(['mine']);
+    expect(await db.entries.count()).toBe(1);
+  });
+
+  it('runs one replay at a time: a second call while one runs shares it', async () => {
+    await edit('a');
+    let release!: () => void;
+    const send = vi.fn(() => new Promise<SendResult>((resolve) => (release = () => resolve({ kind: 'applied', version: 6, data: null }))));
+    const first = replayOutbox({ db, userId: 'picker', send });
+    const second = replayOutbox({ db, userId: 'picker', send });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    release();
+    expect(await first).toEqual(await second);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves a conflict either way: keep mine sends it again on the server version, take theirs withdraws it', async () => {
+    const mine = await edit('mine');
+    const theirs = await edit('theirs', { resource: 'picklist:8' });
+    await db.entries.update(mine.seq!, { status: 'conflict' });
+    await db.entries.update(theirs.seq!, { status: 'conflict' });
+    await keepMine(mine.seq!, 12, db);
+    await takeTheirs(theirs.seq!, db);
+    expect(await db.entries.toArray()).toEqual([expect.objectContaining({ id: 'mine', status: 'pending', baseVersion: 12 })]);
+  });
+});
