@@ -1,0 +1,135 @@
+// Picklists: the register (list), one picklist with its items and the short-pick reasons, and the edit a
+// picker sends (from the offline outbox, with Idempotency-Key and If-Match). Names follow the spec.
+import { z } from 'zod';
+import { PICK_ITEM_STATUS_CODES, PICKLIST_STATUSES } from '../enums';
+import { envelope, listEnvelope } from './common';
+
+const isoDateTime = z.string().datetime({ offset: true });
+const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const picklistIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id'),
+});
+
+// ---- register (POST /picklist/register) ----------------------------------------------------------------
+
+export const PICKLIST_REGISTER_SORT_COLUMNS = [
+  'picklist_reference_id',
+  'reference_id',
+  'inventory_location_name',
+  'customer_name',
+  'total_cases',
+  'percentage_completion',
+  'requested_delivery_date',
+  'pick_status_label',
+  'updated_ts',
+  'created_ts',
+] as const;
+export const PICKLIST_REGISTER_FILTER_COLUMNS = PICKLIST_REGISTER_SORT_COLUMNS;
+
+export const picklistRowSchema = z.object({
+  picklist_id: z.number().int(),
+  picklist_reference_id: z.string(),
+  order_id: z.number().int(),
+  /** The order's reference id, shown as 'Order ID'. */
+  reference_id: z.string(),
+  inventory_location_id: z.number().int(),
+  inventory_location_name: z.string(),
+  /** The dispensary, with its MSO owner: 'Dispensary Location (MSO)'. */
+  customer_name: z.string(),
+  mso_owner_name: z.string().nullable(),
+  total_cases: z.number().int(),
+  picked_cases: z.number().int(),
+  /** Rounded; 0 when there are no items. */
+  percentage_completion: z.number().int(),
+  requested_delivery_date: yyyyMmDd.nullable(),
+  pick_status: z.string(),
+  pick_status_label: z.enum(PICKLIST_STATUSES),
+  created_ts: isoDateTime,
+  updated_ts: isoDateTime,
+  created_user_name: z.string().nullable(),
+  updated_user_name: z.string().nullable(),
+  version: z.number().int(),
+});
+export type PicklistRow = z.infer<typeof picklistRowSchema>;
+export const picklistRegisterResponseSchema = listEnvelope(picklistRowSchema);
+
+// ---- detail (GET /picklist/{id}/detail) ---------------------------------------------------------------
+
+export const pickReasonSchema = z.object({
+  order_metadata_id: z.number().int(),
+  metadata_code: z.string(),
+  metadata_label: z.string(),
+});
+export type PickReason = z.infer<typeof pickReasonSchema>;
+
+export const picklistItemSchema = z.object({
+  picklist_item_id: z.number().int(),
+  order_item_id: z.number().int(),
+  product_name: z.string(),
+  /** The batch number, shown as 'Batch #'. */
+  batch_id: z.string(),
+  category_name: z.string(),
+  /** null until the item is picked. */
+  pick_status: z.enum(PICK_ITEM_STATUS_CODES).nullable(),
+  pick_status_code: z.string().nullable(),
+  pick_status_label: z.string(),
+  no_of_case_ordered: z.number().int(),
+  /** null until the item is picked. */
+  no_of_case_picked: z.number().int().nullable(),
+  case_size: z.number().int(),
+  expiry_date: yyyyMmDd.nullable(),
+  reason_id: z.number().int().nullable(),
+  reason_code: z.string().nullable(),
+  reason_label: z.string().nullable(),
+  /** Tag numbers of the batch, for scan-to-confirm. */
+  tag_numbers: z.array(z.string()),
+  /** The picklist version at this item's last change. */
+  changed_in_version: z.number().int(),
+});
+export type PicklistItem = z.infer<typeof picklistItemSchema>;
+
+export const picklistDetailSchema = picklistRowSchema.extend({
+  items: z.array(picklistItemSchema),
+  reasons: z.array(pickReasonSchema),
+});
+export type PicklistDetail = z.infer<typeof picklistDetailSchema>;
+export const picklistDetailResponseSchema = envelope(picklistDetailSchema);
+
+// ---- edit (PUT /picklist/{id}/edit) --------------------------------------------------------------------
+
+export const MAX_PICK_EDIT_ITEMS = 500;
+
+export const picklistEditBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        picklist_item_id: z.number({ error: 'picklist_item_id is required' }).int().positive(),
+        no_of_cases: z.number({ error: 'must be a number' }).int('must be a whole number of cases').min(0, 'Quantity cannot be negative'),
+        reason_id: z.number().int().positive().nullable().optional(),
+      }),
+    )
+    .min(1, 'Select at least one item')
+    .max(MAX_PICK_EDIT_ITEMS),
+});
+export type PicklistEditBody = z.infer<typeof picklistEditBodySchema>;
+
+/** The header a picklist's version travels in (ETag out, If-Match in), as a strong tag: "v12". */
+export function versionTag(version: number): string {
+  return `"v${version}"`;
+}
+
+export function parseVersionTag(value: string | undefined): number | null {
+  const match = /^(?:W\/)?"v(\d+)"$/.exec(value?.trim() ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The spec's validation messages for picked quantities. */
+export const PICK_MESSAGES = {
+  negative: 'Quantity cannot be negative',
+  reasonRequired: (ordered: number) => `Items with picked quantity less than ordered quantity (${ordered}) require a reason`,
+  overOrdered: (ordered: number) => `Cannot exceed ordered quantity (${ordered})`,
+  saveFailedReason: 'Please fix validation errors: Items with picked quantity less than ordered quantity require a reason.',
+  saveFailed: 'Failed to mark items as picked. Please try again.',
+  complete: 'Pick Complete',
+} as const;
