@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
+import { picklistsRoutes } from './modules/picklists/picklists.routes';
+import { createPicklistsService } from './modules/picklists/picklists.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -123,6 +125,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
       await api.register(marketsRoutes, { db, stats });
       await api.register(usersRoutes, { users });
+      await api.register(picklistsRoutes, { db, picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,9 @@ const ROUTES: Record<string, Expected> = {
   'PUT /api/users/:userId/status': 'users:admin',
   'GET /api/roles/permissions': 'users:admin',
   'PUT /api/roles/:role/permissions': 'users:admin',
+  'POST /api/picklist/register': 'orders-picklist_register:view',
+  'GET /api/picklist/:id/detail': 'orders-picklist_details:view',
+  'PUT /api/picklist/:id/edit': 'orders-picklist_details:picked',
 };
 
 /** ARCHITECTURE section 3, the default grants, row by row. */

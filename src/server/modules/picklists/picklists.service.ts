@@ -1,0 +1,143 @@
+// Picking rules. A pick records the cases picked per item (a short pick needs a reason); the picklist
+// moves Pending → In Progress → Picked, and its order Partially Picked → Picked when every picklist is.
+// An edit made on an older version still applies when none of its items changed since then; otherwise it
+// answers 412 with the current picklist, so the picker decides. Only roles other than the two sales roles,
+// holding the picked grant, may pick.
+import { sql } from 'drizzle-orm';
+import type { ParsedListQuery } from '../../../shared/api/common';
+import {
+  PICK_MESSAGES,
+  PICKLIST_REGISTER_FILTER_COLUMNS,
+  PICKLIST_REGISTER_SORT_COLUMNS,
+  type PicklistDetail,
+  type PicklistEditBody,
+  type PicklistRow,
+} from '../../../shared/api/picklists';
+import type { OrderStatus, PicklistStatus } from '../../../shared/enums';
+import { canMarkPicked } from '../../../shared/permissions';
+import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
+import { queryRows, type Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { AppError, badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors';
+import { checkListQuery } from '../../lib/list-query';
+import type { Page } from '../../lib/reply';
+import type { Db } from '../../db/client';
+import type { MarketStats } from '../markets/market-stats';
+import {
+  listPicklistItems,
+  listPicklists,
+  loadPicklistDetail,
+  picklistStatusesOfOrder,
+  reasonExists,
+  updatePicklistStatus,
+  writePicks,
+  type PickWrite,
+} from './picklists.repository';
+
+const CLOSED: readonly PicklistStatus[] = ['Picked', 'Cancelled'];
+
+/** The order's status once its picklists are as given (orders not yet picking keep theirs). */
+function orderStatusFor(statuses: PicklistStatus[]): OrderStatus {
+  const live = statuses.filter((status) => status !== 'Cancelled');
+  return live.length > 0 && live.every((status) => status === 'Picked') ? 'Picked' : 'Partially Picked';
+}
+
+export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
+  const { db, stats } = deps;
+
+  async function advanceOrder(tx: Tx, actor: AuditActor, orderId: number, userId: string): Promise<void> {
+    const [order] = await queryRows<{ status: OrderStatus; version: number }>(tx, sql`select status, version from orders where id = ${orderId} for update`);
+    if (!order || !['Approved', 'Partially Picked'].includes(order.status)) return;
+    const next = orderStatusFor(await picklistStatusesOfOrder(tx, orderId));
+    if (next === order.status) return;
+    await tx.execute(sql`update orders set status = ${next}, version = version + 1, updated_by = ${userId}, updated_at = now() where id = ${orderId}`);
+    await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, comment, changed_by) values (${orderId}, ${order.status}, ${next}, 'From picking', ${userId})`);
+    await recordAudit(tx, actor, { entityType: 'order', entityId: orderId, action: 'status', before: { status: order.status }, after: { status: next } });
+  }
+
+  return {
+    async register(market: MarketScope, query: ParsedListQuery): Promise<Page<PicklistRow>> {
+      const checked = checkListQuery(query, { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS });
+      const { rows, total } = await listPicklists(db, market.id, checked);
+      return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
+    },
+
+    async detail(market: MarketScope, picklistId: number): Promise<PicklistDetail> {
+      const detail = await loadPicklistDetail(db, market.id, picklistId);
+      if (!detail) throw notFound('Picklist');
+      return detail;
+    },
+
+    /** Runs inside the caller's transaction, which also stores the idempotent answer. */
+    async edit(
+      tx: Tx,
+      actor: AuditActor,
+      caller: AuthenticatedUser,
+      market: MarketScope,
+      picklistId: number,
+      body: PicklistEditBody,
+      ifMatch: number | null,
+    ): Promise<PicklistDetail> {
+      if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
+      const current = await loadPicklistDetail(tx, market.id, picklistId, true);
+      if (!current) throw notFound('Picklist');
+      if (CLOSED.includes(current.pick_status_label)) throw conflict(`This picklist is ${current.pick_status_label}; it cannot be changed.`);
+
+      const items = new Map(current.items.map((item) => [item.picklist_item_id, item]));
+      const seen = new Set<number>();
+      const picks: PickWrite[] = [];
+      for (const [index, line] of body.items.entries()) {
+        const field = `items[${index}]`;
+        const item = items.get(line.picklist_item_id);
+        if (!item) throw badRequest(`Item ${line.picklist_item_id} is not on this picklist.`, [{ field: `${field}.picklist_item_id`, message: 'is not on this picklist' }]);
+        if (seen.has(item.picklist_item_id)) throw badRequest(`Item ${item.picklist_item_id} is listed twice.`, [{ field: `${field}.picklist_item_id`, message: 'is listed twice' }]);
+        seen.add(item.picklist_item_id);
+        const ordered = item.no_of_case_ordered;
+        if (line.no_of_cases > ordered) {
+          throw badRequest(PICK_MESSAGES.overOrdered(ordered), [{ field: `${field}.no_of_cases`, message: PICK_MESSAGES.overOrdered(ordered), picklist_item_id: item.picklist_item_id }]);
+        }
+        const reasonId = line.no_of_cases < ordered ? (line.reason_id ?? null) : null;
+        if (line.no_of_cases < ordered && reasonId === null) {
+          throw badRequest(PICK_MESSAGES.reasonRequired(ordered), [
+            { field: `${field}.reason_id`, message: PICK_MESSAGES.reasonRequired(ordered), picklist_item_id: item.picklist_item_id, reason: 'required' },
+          ]);
+        }
+        if (reasonId !== null && !(await reasonExists(tx, reasonId))) {
+          throw badRequest('Choose one of the listed reasons.', [{ field: `${field}.reason_id`, message: 'is not a known reason', picklist_item_id: item.picklist_item_id }]);
+        }
+        picks.push({ picklistItemId: item.picklist_item_id, picked: line.no_of_cases, status: line.no_of_cases === ordered ? 'complete' : 'partial', reasonId });
+      }
+
+      // An edit based on an older version stands if none of its items has changed since that version.
+      if (ifMatch !== null && ifMatch !== current.version) {
+        const changed = picks.filter((pick) => items.get(pick.picklistItemId)!.changed_in_version > ifMatch);
+        if (changed.length > 0) {
+          throw preconditionFailed('The picklist changed since you opened it. Check the items marked as conflicting.', {
+            picklist: current,
+            conflictingItems: changed.map((pick) => pick.picklistItemId),
+          });
+        }
+      }
+
+      const version = current.version + 1;
+      await writePicks(tx, picklistId, version, caller.id, picks);
+      const after = await listPicklistItems(tx, picklistId);
+      const status: PicklistStatus = after.every((item) => item.pick_status !== null) ? 'Picked' : 'In Progress';
+      await updatePicklistStatus(tx, picklistId, status, version, caller.id);
+      await recordAudit(tx, actor, {
+        entityType: 'picklist',
+        entityId: picklistId,
+        action: 'pick',
+        before: { version: current.version, status: current.pick_status_label, items: picks.map((p) => items.get(p.picklistItemId)).map((i) => i && { id: i.picklist_item_id, picked: i.no_of_case_picked, reason: i.reason_id }) },
+        after: { version, status, items: picks },
+      });
+      await advanceOrder(tx, actor, current.order_id, caller.id);
+      stats.invalidate(market.id);
+      const updated = await loadPicklistDetail(tx, market.id, picklistId);
+      if (!updated) throw new AppError(500, 'INTERNAL_ERROR', 'The picklist vanished while it was being saved.');
+      return updated;
+    },
+  };
+}
+
+export type PicklistsService = ReturnType<typeof createPicklistsService>;
