@@ -8,6 +8,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { isDatabaseEmpty, loadDemoData } from './db/demo-data/load';
 import { migrateDatabase } from './db/migrate';
 import { EnvError, parseEnv, type Env } from './env';
+import { startMaintenance } from './maintenance';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
   });
 
+  const stopMaintenance = startMaintenance(database.db, app.log);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      stopMaintenance();
       await app.close();
       await database.close();
       await release();

@@ -226,3 +226,17 @@ describe('replays and versions', () => {
     expect(untouched.body.data.version).toBe(picklist.version + 2);
   });
 });
+
+describe('idempotency housekeeping', () => {
+  it('forgets answers older than the retention period, and keeps recent ones', async () => {
+    const { purgeIdempotencyKeys } = await import('../../src/server/lib/idempotency');
+    const [user] = await queryRows<{ id: string }>(api.database.db, sql`select id from users limit 1`);
+    await api.database.db.execute(sql`
+      insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body, created_at)
+      values (${user!.id}, 'old-key-000001', 'PUT /x', 'h', 200, '{}', now() - interval '8 days'),
+             (${user!.id}, 'new-key-000001', 'PUT /x', 'h', 200, '{}', now() - interval '1 day')`);
+    await purgeIdempotencyKeys(api.database.db);
+    const keys = await queryRows<{ key: string }>(api.database.db, sql`select key from idempotency_keys where key in ('old-key-000001', 'new-key-000001')`);
+    expect(keys.map((row) => row.key)).toEqual(['new-key-000001']);
+  });
+});
