@@ -20,12 +20,17 @@ import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerNulGuard } from './lib/reject-nul';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
+import { orderUploadRoutes } from './modules/order-upload/order-upload.routes';
+import { createOrderUploadService } from './modules/order-upload/order-upload.service';
+import { createOrdersService } from './modules/orders/orders.service';
 import { picklistsRoutes } from './modules/picklists/picklists.routes';
 import { createPicklistsService } from './modules/picklists/picklists.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -118,6 +123,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const auth = createAuthService({ db, env, demoTokens });
   const users = createUsersService({ db });
   const stats = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
+  const orders = createOrdersService({ db, stats, countCacheMs: env.STATS_CACHE_MS });
+  const uploads = createOrderUploadService({ db, orders });
 
   await app.register(
     async (api) => {
@@ -125,6 +132,9 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
       await api.register(marketsRoutes, { db, stats });
       await api.register(usersRoutes, { users });
+      await api.register(ordersRoutes, { orders });
+      await api.register(customersRoutes, { db });
+      await api.register(orderUploadRoutes, { uploads });
       await api.register(picklistsRoutes, { db, picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },

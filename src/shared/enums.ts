@@ -32,7 +32,6 @@ export const STOCK_HOLDING_ORDER_STATUSES: readonly OrderStatus[] = [
   'Pending',
   'Revised',
   'Approved',
-  'Rejected',
   'Partially Picked',
   'Picked',
   'Packaged',

@@ -70,7 +70,17 @@ describe('bad input', () => {
       { sort: 'name' }, { sort: [{ column: 1 }] }, { columnFilter: {} }, { columnFilter: [{ column: 'name', type: 'regex', value: '.*' }] },
       { columnFilter: [{ column: 'name', type: 'dateRange', value: { from: 'yesterday' } }] }, { role: null }, { role: ['Market Admin'] },
       { isActive: 'yes' }, { Permission: [] }, { Permission: { users: 'all' } }, { userId: 7 }, { search: { $ne: '' } }, { __proto__: { polluted: true } },
-      { constructor: { prototype: { polluted: true } } }];
+      { constructor: { prototype: { polluted: true } } },
+      // Dates on columns that are not dates, days that do not exist, and numbers no database integer holds.
+      { columnFilter: [{ column: 'customer_name', type: 'dateRange', value: { from: '2024-01-01' } }] },
+      { columnFilter: [{ column: 'total_cases', type: 'dateRange', value: { to: '2024-01-01' } }] },
+      { columnFilter: [{ column: 'created_ts', type: 'dateRange', value: { from: '2024-02-31' } }] },
+      { columnFilter: [{ column: 'requested_delivery_date', type: 'dateRange', value: { to: '0000-01-01' } }] },
+      { pagination: { page: 1e12, pageSize: 10 } },
+      { customerId: 99999999999, requestedDeliveryDate: '2027-01-01', items: [{ batchId: 99999999999, noOfCases: 99999999999 }] },
+      { items: [{ batchId: 1, noOfCases: 1e15 }] },
+      { items: [{ picklist_item_id: 99999999999, no_of_case_picked: 1, reason_id: 99999999999 }] },
+      { batchId: 99999999999, unitSalePrice: 1 }];
     const writable = api.app.routeCatalogue.filter((route) => ['POST', 'PUT', 'DELETE'].includes(route.method));
     for (const route of writable) {
       const url = route.url.replace(':userId', '00000000-0000-4000-8000-000000000003').replace(':role', 'Sales%20Person').replace(/:(\w+)/g, '1');
@@ -86,6 +96,20 @@ describe('bad input', () => {
     const response = await raw({ method: 'POST', url: '/api/users/list', payload: JSON.stringify({ search: 'ab\u0000c' }) });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'search', message: 'must not contain a NUL character' }]);
+  });
+
+  it('answers an id too large for any row as a bad request, on every route that takes one', async () => {
+    // A user's :id is their user or Entra id (text), not a row number.
+    const withId = api.app.routeCatalogue.filter((route) => route.url.includes(':id') && !route.url.startsWith('/api/user/'));
+    expect(withId.length).toBeGreaterThan(5);
+    for (const route of withId) {
+      const response = await raw({ method: route.method as 'POST', url: route.url.replace(':id', '9999999999'), payload: route.method === 'GET' ? undefined : '{}' });
+      expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(400);
+      expect(response.json().details[0], route.url).toMatchObject({ field: 'id', message: 'is not a known id' });
+    }
+    const customers = await raw({ method: 'GET', url: '/api/customer?salesPersonId=99999999999' });
+    expect(customers.statusCode).toBe(400);
+    expect(customers.json().details[0]).toMatchObject({ field: 'salesPersonId', message: 'is not a known sales person id' });
   });
 
   it('never answers 500 to path parameters of any shape', async () => {

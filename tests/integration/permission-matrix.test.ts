@@ -27,6 +27,21 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/picklist/register': 'orders-picklist_register:view',
   'GET /api/picklist/:id/detail': 'orders-picklist_details:view',
   'PUT /api/picklist/:id/edit': 'orders-picklist_details:picked',
+  'POST /api/order/upload/create': 'orders-orders_history:upload_menu',
+  'POST /api/order/upload/process': 'orders-orders_history:upload_menu',
+  'GET /api/order/upload/status': 'orders-orders_history:upload_menu',
+  'POST /api/order/history': 'orders-orders_history:view',
+  'POST /api/order/:id/details': 'orders-orders_history:view',
+  'POST /api/order/create': 'orders-orders_history:create_order',
+  'PUT /api/order/:id/edit': 'orders-orders_history:view',
+  'POST /api/order/:id/duplicate': 'orders-orders_history:create_order',
+  'GET /api/order/:id/notes': 'orders-orders_history:view',
+  'POST /api/order/:id/notes': 'orders-orders_history:view',
+  'PUT /api/order/:id/status': 'orders-orders_history:view',
+  'POST /api/order/inventory': 'orders-orders_history:create_order',
+  'GET /api/sales-person': 'orders-orders_history:view',
+  'GET /api/customer': 'orders-orders_history:view',
+  'GET /api/customer/mso': 'orders-orders_history:view',
 };
 
 /** ARCHITECTURE section 3, the default grants, row by row. */

@@ -190,6 +190,18 @@ describe('replays and versions', () => {
     expect(audits!.n).toBe(1);
   });
 
+  it('answers a replay that carries a newer version tag with the first answer, since it is the same edit', async () => {
+    const picklist = await freshPicklist();
+    const item = picklist.items[0]!;
+    const headers = { 'idempotency-key': key('rebased') };
+    const first = await pick(picklist, [{ id: item.picklist_item_id, cases: item.no_of_case_ordered }], headers);
+    expect(first.status).toBe(200);
+    const resent = await pick(picklist, [{ id: item.picklist_item_id, cases: item.no_of_case_ordered }], { ...headers, 'if-match': `"v${first.body.data.version}"` });
+    expect(resent.status).toBe(200);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.body).toEqual(first.body);
+  });
+
   it('answers 422 when a key is reused for a different request', async () => {
     const picklist = await freshPicklist();
     const item = picklist.items[0]!;

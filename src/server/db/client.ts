@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -90,6 +91,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
     parsers: { 1082: (value: string) => value },
+    // The orders list's contains-searches use trigram indexes (migration 0001 creates the extension).
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;

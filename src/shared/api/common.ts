@@ -3,10 +3,23 @@
 import { z } from 'zod';
 import { marketCodeSchema } from './enum-schemas';
 import { columnFilterSchema, sortItemSchema } from './list-items';
-import { DEFAULT_PAGE_SIZE, ERROR_CODES, MAX_COLUMN_FILTERS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS } from './protocol';
+import { DEFAULT_PAGE_SIZE, ERROR_CODES, MAX_DB_INTEGER, MAX_COLUMN_FILTERS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS } from './protocol';
+
+export { MAX_DB_INTEGER };
+
+/** Pages beyond this are never asked for by a screen; the bound keeps the offset a small number. */
+export const MAX_PAGE = 1_000_000;
+
+/** A row's id in a request body. */
+export const rowIdSchema = (message = 'must be a positive id') =>
+  z.number({ error: 'must be a number' }).int('must be a whole number').positive(message).max(MAX_DB_INTEGER, 'is not a known id');
+
+/** A row's id in a path or query string, where it arrives as text. */
+export const rowIdParamSchema = () =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_DB_INTEGER, 'is not a known id');
 
 export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+  page: z.coerce.number().int().min(1, 'must be 1 or more').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).default(1),
   pageSize: z.coerce.number().int().min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 });
 

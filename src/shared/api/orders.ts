@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BULK_UPLOAD_STATUSES, CUSTOMER_GROUPS, MENU_TYPES, ORDER_STATUSES } from '../enums';
 import { ORDER_ACTIONS, STATUS_CHANGE_VALUES } from '../order-status';
 import { customerGroupSchema, marketCodeSchema } from './enum-schemas';
-import { envelope, listEnvelope, listQuerySchema, paginationMetaSchema } from './common';
+import { envelope, listEnvelope, listQuerySchema, MAX_DB_INTEGER, paginationMetaSchema, rowIdParamSchema, rowIdSchema } from './common';
 
 /** Notes are at most 500 characters and not blank (spec, section 5). */
 export const NOTE_MAX_LENGTH = 500;
@@ -16,8 +16,8 @@ export const UPLOAD_POLL_MS = 10_000;
 
 const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-MM-dd');
 const isoDateTime = z.string().datetime({ offset: true });
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id');
-const cases = z.number({ error: 'must be a number' }).int('must be a whole number of cases');
+const id = rowIdParamSchema();
+const cases = z.number({ error: 'must be a number' }).int('must be a whole number of cases').max(100_000, 'is more cases than any batch holds');
 const price = z.number({ error: 'must be a number' }).min(0.01, 'Price cannot be zero or negative').max(1_000_000, 'is too high');
 
 export const orderIdParamsSchema = z.object({ id });
@@ -140,7 +140,7 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** The list query pages the items; a price or a confirmed delivery date may be set in the same call. */
 export const orderDetailsBodySchema = listQuerySchema.extend({
-  batchId: z.number().int().positive().optional(),
+  batchId: rowIdSchema().optional(),
   unitSalePrice: price.optional(),
   confirmedDeliveryDate: yyyyMmDd.optional(),
 });
@@ -149,7 +149,7 @@ export const orderDetailsResponseSchema = envelope(orderDetailSchema).extend({ p
 // ---- create, edit, duplicate -----------------------------------------------------------------------------
 
 export const orderLineInputSchema = z.object({
-  batchId: z.number({ error: 'batchId is required' }).int().positive(),
+  batchId: z.number({ error: 'batchId is required' }).pipe(rowIdSchema()),
   noOfCases: cases.min(1, 'Quantity must be greater than 0'),
   /** Empty falls back to the default price: the lower of base and vendor price. */
   unitSalePrice: price.optional(),
@@ -158,8 +158,8 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 export const createOrderBodySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  customerId: z.number({ error: 'Missing buyer' }).int().positive('Missing buyer'),
-  salesPersonId: z.number().int().positive().optional(),
+  customerId: z.number({ error: 'Missing buyer' }).pipe(rowIdSchema('Missing buyer')),
+  salesPersonId: rowIdSchema().optional(),
   requestedDeliveryDate: yyyyMmDd,
   items: z.array(orderLineInputSchema).min(1, 'No items in order').max(200, 'at most 200 lines in one order'),
   /** The client sends 'Action Required' when it knows lines are over-ordered; the server decides anyway. */
@@ -178,8 +178,8 @@ export const editOrderBodySchema = z.union([
     marketCode: marketCodeSchema.optional(),
     items: z.array(orderLineInputSchema).min(1, 'No items in order').max(200),
     requestedDeliveryDate: yyyyMmDd.optional(),
-    customerId: z.number().int().positive().optional(),
-    salesPersonId: z.number().int().positive().nullable().optional(),
+    customerId: rowIdSchema().optional(),
+    salesPersonId: rowIdSchema().nullable().optional(),
     /** The version the edit was based on; a stale one answers 409. */
     version: z.number().int().optional(),
   }),
@@ -193,8 +193,8 @@ export type EditOrderBody = z.infer<typeof editOrderBodySchema>;
 
 export const duplicateOrderBodySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  customerId: z.number().int().positive('Missing buyer'),
-  salesPersonId: z.number().int().positive().optional(),
+  customerId: rowIdSchema('Missing buyer'),
+  salesPersonId: rowIdSchema().optional(),
 });
 
 // ---- notes ---------------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ export const orderNoteSchema = z.object({
 export type OrderNote = z.infer<typeof orderNoteSchema>;
 export const orderNotesQuerySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pagesize: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const orderNotesResponseSchema = listEnvelope(orderNoteSchema);
@@ -240,6 +240,7 @@ export const customerQuerySchema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be sales person ids separated by commas')
     .transform((value) => value.split(',').map(Number))
+    .refine((ids) => ids.every((one) => one <= MAX_DB_INTEGER), 'is not a known sales person id')
     .optional(),
   group: customerGroupSchema.optional(),
   search: z.string().trim().max(200).optional(),

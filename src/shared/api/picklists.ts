@@ -2,30 +2,26 @@
 // picker sends (from the offline outbox, with Idempotency-Key and If-Match). Names follow the spec.
 import { z } from 'zod';
 import { PICK_ITEM_STATUS_CODES, PICKLIST_STATUSES } from '../enums';
-import { envelope, listEnvelope } from './common';
+import { envelope, listEnvelope, rowIdParamSchema, rowIdSchema } from './common';
+import { MAX_PICK_EDIT_ITEMS } from './picklist-protocol';
+
+export {
+  MAX_PICK_EDIT_ITEMS,
+  PICK_MESSAGES,
+  PICKLIST_REGISTER_FILTER_COLUMNS,
+  PICKLIST_REGISTER_SORT_COLUMNS,
+  parseVersionTag,
+  versionTag,
+} from './picklist-protocol';
 
 const isoDateTime = z.string().datetime({ offset: true });
 const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const picklistIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id'),
+  id: rowIdParamSchema(),
 });
 
 // ---- register (POST /picklist/register) ----------------------------------------------------------------
-
-export const PICKLIST_REGISTER_SORT_COLUMNS = [
-  'picklist_reference_id',
-  'reference_id',
-  'inventory_location_name',
-  'customer_name',
-  'total_cases',
-  'percentage_completion',
-  'requested_delivery_date',
-  'pick_status_label',
-  'updated_ts',
-  'created_ts',
-] as const;
-export const PICKLIST_REGISTER_FILTER_COLUMNS = PICKLIST_REGISTER_SORT_COLUMNS;
 
 export const picklistRowSchema = z.object({
   picklist_id: z.number().int(),
@@ -98,38 +94,16 @@ export const picklistDetailResponseSchema = envelope(picklistDetailSchema);
 
 // ---- edit (PUT /picklist/{id}/edit) --------------------------------------------------------------------
 
-export const MAX_PICK_EDIT_ITEMS = 500;
-
 export const picklistEditBodySchema = z.object({
   items: z
     .array(
       z.object({
-        picklist_item_id: z.number({ error: 'picklist_item_id is required' }).int().positive(),
+        picklist_item_id: z.number({ error: 'picklist_item_id is required' }).pipe(rowIdSchema()),
         no_of_cases: z.number({ error: 'must be a number' }).int('must be a whole number of cases').min(0, 'Quantity cannot be negative'),
-        reason_id: z.number().int().positive().nullable().optional(),
+        reason_id: rowIdSchema().nullable().optional(),
       }),
     )
     .min(1, 'Select at least one item')
     .max(MAX_PICK_EDIT_ITEMS),
 });
 export type PicklistEditBody = z.infer<typeof picklistEditBodySchema>;
-
-/** The header a picklist's version travels in (ETag out, If-Match in), as a strong tag: "v12". */
-export function versionTag(version: number): string {
-  return `"v${version}"`;
-}
-
-export function parseVersionTag(value: string | undefined): number | null {
-  const match = /^(?:W\/)?"v(\d+)"$/.exec(value?.trim() ?? '');
-  return match ? Number(match[1]) : null;
-}
-
-/** The spec's validation messages for picked quantities. */
-export const PICK_MESSAGES = {
-  negative: 'Quantity cannot be negative',
-  reasonRequired: (ordered: number) => `Items with picked quantity less than ordered quantity (${ordered}) require a reason`,
-  overOrdered: (ordered: number) => `Cannot exceed ordered quantity (${ordered})`,
-  saveFailedReason: 'Please fix validation errors: Items with picked quantity less than ordered quantity require a reason.',
-  saveFailed: 'Failed to mark items as picked. Please try again.',
-  complete: 'Pick Complete',
-} as const;

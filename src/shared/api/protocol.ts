@@ -33,3 +33,11 @@ export const MAX_PAGE_SIZE = 200;
 export const MAX_SORT_COLUMNS = 5;
 export const MAX_COLUMN_FILTERS = 20;
 export const MAX_SEARCH_LENGTH = 200;
+
+/** The largest id or count a database integer column holds; anything above cannot name a row. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
+/** Whether a path segment can be a row's id: a positive whole number a database integer holds. */
+export function isRowIdText(text: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_DB_INTEGER;
+}

@@ -6,6 +6,7 @@ import { buildPeople, type MarketPeople, type PeopleSize } from './customers';
 import { buildImports, type CompletedBatch, type ImportData } from './imports';
 import { referenceSequence, sequence, type IdSequences } from './ids';
 import { buildLocations, completeBatch, createStockLedger, draftBatches, type BatchCompletion, type LocationSpec } from './inventory';
+import { DEMO_USERS } from './demo-users';
 import { castOf } from './market-cast';
 import type { DemoMarket } from './markets';
 import {
@@ -108,6 +109,9 @@ export function buildMarketData(market: DemoMarket, shared: SharedData, size: Ma
     picklistReference: referenceSequence('PL', market.code, 6),
     customers: people.customers.filter((customer) => customer.isActive),
     userOfSalesPerson: new Map(people.salesPersons.flatMap((person) => (person.userId ? [[person.id, person.userId] as const] : []))),
+    msoOwnerNames: new Map(people.msoOwners.map((owner) => [owner.id, owner.name])),
+    salesPersonNames: new Map(people.salesPersons.map((person) => [person.id, person.name])),
+    userNames: new Map(Object.values(DEMO_USERS).map((user) => [user.id, user.name])),
     cast,
     pickReasonIds: shared.pickReasonIds,
   };

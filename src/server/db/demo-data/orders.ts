@@ -207,6 +207,10 @@ export type OrderScene = {
   customers: readonly CustomerRow[];
   /** sales_persons.id → users.id, for sales persons who are demo users. */
   userOfSalesPerson: ReadonlyMap<number, string>;
+  /** Names the order row carries (the list sorts and searches by them): by MSO owner, sales person and user id. */
+  msoOwnerNames: ReadonlyMap<number, string>;
+  salesPersonNames: ReadonlyMap<number, string>;
+  userNames: ReadonlyMap<string, string>;
   cast: MarketCast;
   pickReasonIds: readonly number[];
 };
@@ -354,6 +358,7 @@ export function buildOrder(random: Random, scene: OrderScene, plan: OrderPlan, l
 
   const { requested, confirmed } = deliveryDates(random, plan, scene.today);
   const approved = plan.steps.find((step) => step.status === 'Approved');
+  const locationNames = [...new Set(lines.map((line) => line.batch.location.row.displayName))].sort();
   const order: OrderRow = {
     id,
     marketId: scene.marketId,
@@ -372,6 +377,12 @@ export function buildOrder(random: Random, scene: OrderScene, plan: OrderPlan, l
     updatedBy: actorOf(last.status) ?? createdBy,
     createdAt,
     updatedAt: new Date(last.at),
+    customerName: customer.name,
+    msoOwnerName: customer.msoOwnerId === null ? null : (scene.msoOwnerNames.get(customer.msoOwnerId) ?? null),
+    salesPersonName: customer.salesPersonId === null ? null : (scene.salesPersonNames.get(customer.salesPersonId) ?? null),
+    createdUserName: scene.userNames.get(createdBy) ?? null,
+    inventoryLocationName: locationNames.length > 0 ? locationNames.join(', ') : null,
+    statusComment: history.at(-1)?.comment ?? null,
   };
 
   const picklists = buildPicklists(random, scene, { plan, orderId: id, items, lines, approver, picker, canceller });

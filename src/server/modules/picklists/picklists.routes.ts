@@ -59,9 +59,11 @@ export const picklistsRoutes: FastifyPluginAsyncZod<{ db: Db; picklists: Picklis
       const ifMatch = ifMatchHeader === undefined ? null : parseVersionTag(String(ifMatchHeader));
       if (ifMatchHeader !== undefined && ifMatch === null) throw invalidField('If-Match', 'header must be the version tag the picklist was read with, like "v12"');
       const route = `PUT /picklist/${request.params.id}/edit`;
+      // The fingerprint leaves If-Match out: the outbox moves a waiting edit onto the version its
+      // predecessor produced, so a resend whose first answer was lost can carry a newer tag for the same edit.
       const result = await runIdempotently(
         db,
-        { userId: caller.id, key: idempotencyKeyOf(request), route, fingerprint: requestFingerprint({ market: market.code, ifMatch, body: request.body }) },
+        { userId: caller.id, key: idempotencyKeyOf(request), route, fingerprint: requestFingerprint({ market: market.code, body: request.body }) },
         async (tx) => {
           const updated = await picklists.edit(tx, auditActorOf(request), caller, market, request.params.id, request.body, ifMatch);
           return { statusCode: 200, body: ok(updated, 'Picklist updated'), headers: { etag: versionTag(updated.version) } };

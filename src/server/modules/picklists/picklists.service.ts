@@ -57,7 +57,11 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
 
   return {
     async register(market: MarketScope, query: ParsedListQuery): Promise<Page<PicklistRow>> {
-      const checked = checkListQuery(query, { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS });
+      const checked = checkListQuery(query, {
+        sortable: PICKLIST_REGISTER_SORT_COLUMNS,
+        filterable: PICKLIST_REGISTER_FILTER_COLUMNS,
+        dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'],
+      });
       const { rows, total } = await listPicklists(db, market.id, checked);
       return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
     },

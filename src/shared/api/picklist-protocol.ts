@@ -1,0 +1,39 @@
+// The picklist vocabulary the client needs at run time, without zod (the phone's offline sync loads
+// with every signed-in screen): register columns, the version tag of ETag and If-Match, the spec's pick
+// messages. The schemas in picklists.ts re-export these.
+
+export const PICKLIST_REGISTER_SORT_COLUMNS = [
+  'picklist_reference_id',
+  'reference_id',
+  'inventory_location_name',
+  'customer_name',
+  'total_cases',
+  'percentage_completion',
+  'requested_delivery_date',
+  'pick_status_label',
+  'updated_ts',
+  'created_ts',
+] as const;
+export const PICKLIST_REGISTER_FILTER_COLUMNS = PICKLIST_REGISTER_SORT_COLUMNS;
+
+export const MAX_PICK_EDIT_ITEMS = 500;
+
+/** The header a picklist's version travels in (ETag out, If-Match in), as a strong tag: "v12". */
+export function versionTag(version: number): string {
+  return `"v${version}"`;
+}
+
+export function parseVersionTag(value: string | undefined): number | null {
+  const match = /^(?:W\/)?"v(\d+)"$/.exec(value?.trim() ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The spec's validation messages for picked quantities. */
+export const PICK_MESSAGES = {
+  negative: 'Quantity cannot be negative',
+  reasonRequired: (ordered: number) => `Items with picked quantity less than ordered quantity (${ordered}) require a reason`,
+  overOrdered: (ordered: number) => `Cannot exceed ordered quantity (${ordered})`,
+  saveFailedReason: 'Please fix validation errors: Items with picked quantity less than ordered quantity require a reason.',
+  saveFailed: 'Failed to mark items as picked. Please try again.',
+  complete: 'Pick Complete',
+} as const;
