@@ -18,6 +18,12 @@ import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
+import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
+import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
+import { Route as AppOrdersEditOrderIdRouteImport } from './routes/_app/orders/edit.$orderId'
+import { Route as AppOrdersPicklistsIndexRouteImport } from './routes/_app/orders/picklists/index'
+import { Route as AppOrdersPicklistsPicklistIdRouteImport } from './routes/_app/orders/picklists/$picklistId'
+import { Route as AppOrdersPreviewOrderIdRouteImport } from './routes/_app/orders/preview.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -63,6 +69,37 @@ const AppMenusIndexRoute = AppMenusIndexRouteImport.update({
   path: '/menus/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersCreateRoute = AppOrdersCreateRouteImport.update({
+  id: '/orders/create',
+  path: '/orders/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersEditOrderIdRoute = AppOrdersEditOrderIdRouteImport.update({
+  id: '/orders/edit/$orderId',
+  path: '/orders/edit/$orderId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersPicklistsIndexRoute = AppOrdersPicklistsIndexRouteImport.update({
+  id: '/orders/picklists/',
+  path: '/orders/picklists/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersPicklistsPicklistIdRoute =
+  AppOrdersPicklistsPicklistIdRouteImport.update({
+    id: '/orders/picklists/$picklistId',
+    path: '/orders/picklists/$picklistId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppOrdersPreviewOrderIdRoute = AppOrdersPreviewOrderIdRouteImport.update({
+  id: '/orders/preview/$orderId',
+  path: '/orders/preview/$orderId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -71,8 +108,14 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/orders/create': typeof AppOrdersCreateRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/menus/': typeof AppMenusIndexRoute
+  '/orders/': typeof AppOrdersIndexRoute
+  '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
+  '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
+  '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -81,8 +124,14 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/orders/create': typeof AppOrdersCreateRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/menus': typeof AppMenusIndexRoute
+  '/orders': typeof AppOrdersIndexRoute
+  '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
+  '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
+  '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/orders/picklists': typeof AppOrdersPicklistsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -93,8 +142,14 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/orders/create': typeof AppOrdersCreateRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/menus/': typeof AppMenusIndexRoute
+  '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
+  '/_app/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
+  '/_app/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/_app/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -105,8 +160,14 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/orders/create'
     | '/inventory/'
     | '/menus/'
+    | '/orders/'
+    | '/orders/edit/$orderId'
+    | '/orders/picklists/$picklistId'
+    | '/orders/preview/$orderId'
+    | '/orders/picklists/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -115,8 +176,14 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/orders/create'
     | '/inventory'
     | '/menus'
+    | '/orders'
+    | '/orders/edit/$orderId'
+    | '/orders/picklists/$picklistId'
+    | '/orders/preview/$orderId'
+    | '/orders/picklists'
   id:
     | '__root__'
     | '/'
@@ -126,8 +193,14 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/auth/callback'
     | '/_app/admin/users'
+    | '/_app/orders/create'
     | '/_app/inventory/'
     | '/_app/menus/'
+    | '/_app/orders/'
+    | '/_app/orders/edit/$orderId'
+    | '/_app/orders/picklists/$picklistId'
+    | '/_app/orders/preview/$orderId'
+    | '/_app/orders/picklists/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -203,21 +276,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMenusIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/': {
+      id: '/_app/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AppOrdersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/create': {
+      id: '/_app/orders/create'
+      path: '/orders/create'
+      fullPath: '/orders/create'
+      preLoaderRoute: typeof AppOrdersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/edit/$orderId': {
+      id: '/_app/orders/edit/$orderId'
+      path: '/orders/edit/$orderId'
+      fullPath: '/orders/edit/$orderId'
+      preLoaderRoute: typeof AppOrdersEditOrderIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/picklists/': {
+      id: '/_app/orders/picklists/'
+      path: '/orders/picklists'
+      fullPath: '/orders/picklists/'
+      preLoaderRoute: typeof AppOrdersPicklistsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/picklists/$picklistId': {
+      id: '/_app/orders/picklists/$picklistId'
+      path: '/orders/picklists/$picklistId'
+      fullPath: '/orders/picklists/$picklistId'
+      preLoaderRoute: typeof AppOrdersPicklistsPicklistIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/preview/$orderId': {
+      id: '/_app/orders/preview/$orderId'
+      path: '/orders/preview/$orderId'
+      fullPath: '/orders/preview/$orderId'
+      preLoaderRoute: typeof AppOrdersPreviewOrderIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
+  AppOrdersCreateRoute: typeof AppOrdersCreateRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
+  AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppOrdersEditOrderIdRoute: typeof AppOrdersEditOrderIdRoute
+  AppOrdersPicklistsPicklistIdRoute: typeof AppOrdersPicklistsPicklistIdRoute
+  AppOrdersPreviewOrderIdRoute: typeof AppOrdersPreviewOrderIdRoute
+  AppOrdersPicklistsIndexRoute: typeof AppOrdersPicklistsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
+  AppOrdersCreateRoute: AppOrdersCreateRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,
+  AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppOrdersEditOrderIdRoute: AppOrdersEditOrderIdRoute,
+  AppOrdersPicklistsPicklistIdRoute: AppOrdersPicklistsPicklistIdRoute,
+  AppOrdersPreviewOrderIdRoute: AppOrdersPreviewOrderIdRoute,
+  AppOrdersPicklistsIndexRoute: AppOrdersPicklistsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

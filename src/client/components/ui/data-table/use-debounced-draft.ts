@@ -1,6 +1,7 @@
 // A control's local draft that is committed 500 ms after the last change (spec section 9), at once on
-// flush (Enter), and on unmount so a filter typed just before its popover closes is not lost. A new
-// value from outside (a reset, the browser's back button) replaces the draft.
+// flush (Enter), and on unmount so a filter typed just before its popover closes is not lost, unless the
+// unmount is the user leaving the page (a row clicked mid-typing): committing then would pull them back.
+// A new value from outside (a reset, the browser's back button) replaces the draft.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 export const FILTER_DEBOUNCE_MS = 500;
@@ -13,7 +14,7 @@ export function useDebouncedDraft<T>(value: T, onCommit: (value: T) => void, sam
     if (!sameAs(value, draft)) setDraft(value);
   }
 
-  const pending = useRef<{ value: T } | null>(null);
+  const pending = useRef<{ value: T; path: string } | null>(null);
   const commit = useEffectEvent((next: T) => {
     pending.current = null;
     onCommit(next);
@@ -24,7 +25,7 @@ export function useDebouncedDraft<T>(value: T, onCommit: (value: T) => void, sam
       pending.current = null;
       return;
     }
-    pending.current = { value: draft };
+    pending.current = { value: draft, path: window.location.pathname };
     const timer = window.setTimeout(() => commit(draft), delayMs);
     return () => window.clearTimeout(timer);
     // sameAs is a pure comparison chosen once by the caller.
@@ -33,7 +34,7 @@ export function useDebouncedDraft<T>(value: T, onCommit: (value: T) => void, sam
 
   useEffect(
     () => () => {
-      if (pending.current) commit(pending.current.value);
+      if (pending.current && pending.current.path === window.location.pathname) commit(pending.current.value);
     },
     [],
   );

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer } from '../../../shared/api/orders';
+import { apiRequest } from '../../lib/api-client';
+import { PeoplePickerDialog, type PeoplePickerDialogProps } from './people-picker-dialog';
+
+vi.mock('../../lib/api-client', () => ({ apiRequest: vi.fn() }));
+
+const customer = (id: number, name: string, salesPersonId: number | null): Customer => ({
+  customer_id: id,
+  customer_name: name,
+  customer_group: 'INT',
+  mso_owner_id: null,
+  mso_owner_name: 'GreenVault Retail',
+  sales_person_id: salesPersonId,
+  sales_person_name: salesPersonId === null ? null : `Person ${salesPersonId}`,
+});
+const CUSTOMERS = [customer(1, 'GreenVault Duluth', 10), customer(2, 'Prairie Leaf North', 11), customer(3, 'Harbor Light East', 10)];
+
+beforeEach(() => {
+  vi.mocked(apiRequest).mockReset();
+  vi.mocked(apiRequest).mockImplementation(async (path: string) => {
+    if (path.startsWith('/sales-person'))
+      return {
+        data: [
+          { sales_person_id: 10, sales_person_name: 'Person 10' },
+          { sales_person_id: 11, sales_person_name: 'Person 11' },
+        ],
+      };
+    const ids = new URLSearchParams(path.split('?')[1]).get('salesPersonId')?.split(',').map(Number);
+    return { data: ids ? CUSTOMERS.filter((c) => ids.includes(c.sales_person_id ?? -1)) : CUSTOMERS };
+  });
+});
+
+function renderPicker(props: Partial<PeoplePickerDialogProps>) {
+  const onConfirm = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  render(<PeoplePickerDialog open onClose={() => {}} onConfirm={onConfirm} mode="buyers" title="Select Customer" confirmLabel="Create Order" {...props} />, { wrapper });
+  return { onConfirm, user: userEvent.setup() };
+}
+
+describe('the people picker', () => {
+  it('buyers only, single select: confirm waits for one buyer and returns the buyer with their sales person', async () => {
+    const { onConfirm, user } = renderPicker({ mode: 'buyers', description: 'Choose buyer to create order.' });
+    const dialog = await screen.findByRole('dialog', { name: 'Select Customer' });
+    const confirm = within(dialog).getByRole('button', { name: 'Create Order' });
+    expect(confirm).toHaveProperty('disabled', true);
+    expect(within(dialog).getByText('Choose a buyer.')).toBeTruthy();
+
+    await user.click(await within(dialog).findByRole('radio', { name: /GreenVault Duluth/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Prairie Leaf North/ }));
+    expect(within(dialog).getByRole('radio', { name: /GreenVault Duluth/ })).toHaveProperty('checked', false);
+    expect(confirm).toHaveProperty('disabled', false);
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith({ salesPersons: [], buyers: [{ id: 2, name: 'Prairie Leaf North', salesPerson: { id: 11, name: 'Person 11' } }] });
+  });
+
+  it('searches the list and says how many match', async () => {
+    const { user } = renderPicker({ mode: 'buyers', multiple: true });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('checkbox', { name: /Harbor Light East/ });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search buyers' }), 'harbor');
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(dialog).getByText('1 of 3 buyers match')).toBeTruthy();
+  });
+
+  it('both: sales persons narrow the buyers, and confirm needs one of each', async () => {
+    const { onConfirm, user } = renderPicker({ mode: 'both', title: 'Choose people', confirmLabel: 'Confirm' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose people' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Person 10' }));
+    expect(confirm).toHaveProperty('disabled', true);
+    expect(vi.mocked(apiRequest)).toHaveBeenCalledWith('/customer?marketCode=MN&salesPersonId=10', expect.anything());
+    const buyers = within(dialog).getByRole('group', { name: /Buyer/ });
+    await vi.waitFor(() => expect(within(buyers).queryByRole('radio', { name: /Prairie Leaf North/ })).toBeNull());
+    await user.click(within(buyers).getByRole('radio', { name: /Harbor Light East/ }));
+    expect(confirm).toHaveProperty('disabled', false);
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith({
+      salesPersons: [{ id: 10, name: 'Person 10' }],
+      buyers: [{ id: 3, name: 'Harbor Light East', salesPerson: { id: 10, name: 'Person 10' } }],
+    });
+  });
+
+  it('sales persons only, multiple: any number from one', async () => {
+    const { onConfirm, user } = renderPicker({ mode: 'salesPersons', multiple: true, confirmLabel: 'Apply' });
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Apply' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Person 10' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Person 11' }));
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith({
+      buyers: [],
+      salesPersons: [
+        { id: 10, name: 'Person 10' },
+        { id: 11, name: 'Person 11' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,24 @@
+// POST /order/upload/create: sends an order file; the answer is the review, which the status query then holds.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarketCode } from '../../../../shared/enums';
+import { apiRequest } from '../../../lib/api-client';
+import { useCurrentMarket } from '../../../lib/market-store';
+import { uploadStatusKey, type UploadCustomers, type UploadResponse } from './upload-status';
+
+export type UploadCreateInput = { fileName: string; file: string };
+
+export function createUpload(market: MarketCode, input: UploadCreateInput): Promise<UploadCustomers> {
+  return apiRequest<UploadResponse>('/order/upload/create', {
+    method: 'POST',
+    body: { marketCode: market, menuType: 'internal', fileName: input.fileName, file: input.file },
+  }).then((response) => response.data.customers);
+}
+
+export function useCreateUpload() {
+  const queryClient = useQueryClient();
+  const market = useCurrentMarket();
+  return useMutation({
+    mutationFn: (input: UploadCreateInput) => createUpload(market, input),
+    onSuccess: (customers) => queryClient.setQueryData(uploadStatusKey(market, null), customers),
+  });
+}

@@ -1,0 +1,158 @@
+// The lines of an order being built (create) or changed (edit), and the spec's rules for them
+// (orders spec, section 5): quantities, prices, short lines, totals and the payload they become.
+import type { OrderInventoryRow, OrderItem, OrderLineInput } from '../../../shared/api/orders';
+import { formatDate } from '../../../shared/format';
+
+// The spec's messages. The server's schemas (src/shared/api/orders.ts) use the same words, but that module
+// brings the full zod with it, which the client keeps out of its bundles.
+export const ORDER_LINE_MESSAGES = {
+  quantityNotPositive: 'Quantity must be greater than 0',
+  quantityAboveAvailable: (max: number) => `Max available quantity is ${max}`,
+  priceNotPositive: 'Price cannot be zero or negative',
+  noCasesAvailable: 'Please remove the batch completely as no cases are available',
+  shortLine: (short: number) => `${short} ${short === 1 ? 'case is' : 'cases are'} no longer available: change or remove this line`,
+} as const;
+
+export const ORDER_MESSAGES = {
+  missingBuyer: 'Missing buyer',
+  noItems: 'No items in order',
+  missingDeliveryDate: 'Requested delivery date is required',
+  deliveryDateOutOfWindow: (min: string, max: string) => `Choose a date between ${min} and ${max}`,
+} as const;
+
+export type OrderLine = {
+  batchId: number;
+  batchNumber: string;
+  productName: string;
+  categoryName: string;
+  brandName: string | null;
+  caseSize: number;
+  /** The most cases this line can hold now. */
+  maxCases: number;
+  /** The price when the price field is left empty: the lower of base and vendor price. */
+  defaultPrice: number;
+  /** null while the field is blank. */
+  cases: number | null;
+  /** The price field as typed; '' uses the default price. */
+  price: string;
+  expiryDate: string | null;
+  /** Set for lines that were already in the order (edit). */
+  existing?: { orderItemId: number; cases: number; price: number; shortCases: number };
+};
+
+export type LineErrors = { cases?: string; price?: string };
+
+export function lineFromInventory(row: OrderInventoryRow): OrderLine {
+  return {
+    batchId: row.batch_id,
+    batchNumber: row.batch_number,
+    productName: row.product_name,
+    categoryName: row.category_name,
+    brandName: row.brand_name,
+    caseSize: row.case_size,
+    maxCases: row.available_case_size,
+    defaultPrice: row.default_price,
+    cases: null,
+    price: '',
+    expiryDate: row.expiry_date,
+  };
+}
+
+export function lineFromItem(item: OrderItem): OrderLine {
+  return {
+    batchId: item.batchId,
+    batchNumber: item.batchNumber,
+    productName: item.productName,
+    categoryName: item.categoryName,
+    brandName: item.brandName,
+    caseSize: item.caseSize,
+    maxCases: item.available_case_size,
+    defaultPrice: item.unitSalePrice,
+    cases: item.noOfCase,
+    price: formatPriceInput(item.unitSalePrice),
+    expiryDate: item.expiryDate,
+    existing: { orderItemId: item.orderItemId, cases: item.noOfCase, price: item.unitSalePrice, shortCases: item.shortCases },
+  };
+}
+
+/** A price as the price field shows it: two decimals, no currency sign. */
+export function formatPriceInput(price: number): string {
+  return price.toFixed(2);
+}
+
+const roundCents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** The price the line is sold at: what was typed, else the default. NaN when the typed text is not a number. */
+export function unitPrice(line: OrderLine): number {
+  const typed = line.price.trim();
+  return typed === '' ? line.defaultPrice : Number(typed);
+}
+
+/** Cases × case size × unit price, in dollars to the cent. */
+export function lineSubtotal(line: OrderLine): number {
+  const price = unitPrice(line);
+  if (!line.cases || !Number.isFinite(price)) return 0;
+  return roundCents(line.cases * line.caseSize * price);
+}
+
+export function orderTotal(lines: readonly OrderLine[]): number {
+  return roundCents(lines.reduce((sum, line) => sum + lineSubtotal(line), 0));
+}
+
+export function totalCases(lines: readonly OrderLine[]): number {
+  return lines.reduce((sum, line) => sum + (line.cases ?? 0), 0);
+}
+
+/** A short line (edit) is resolved once its quantity changes (within what is available) or it is removed. */
+export function isUnresolvedShortLine(line: OrderLine): boolean {
+  return line.existing !== undefined && line.existing.shortCases > 0 && line.cases === line.existing.cases;
+}
+
+export function lineErrors(line: OrderLine): LineErrors {
+  const errors: LineErrors = {};
+  if (line.existing && line.existing.shortCases > 0 && line.maxCases <= 0) errors.cases = ORDER_LINE_MESSAGES.noCasesAvailable;
+  else if (line.cases === null || line.cases <= 0) errors.cases = ORDER_LINE_MESSAGES.quantityNotPositive;
+  else if (line.cases > line.maxCases) errors.cases = ORDER_LINE_MESSAGES.quantityAboveAvailable(line.maxCases);
+  else if (isUnresolvedShortLine(line)) errors.cases = ORDER_LINE_MESSAGES.shortLine(line.existing?.shortCases ?? 0);
+
+  const typed = line.price.trim();
+  // An existing line's price was set: clearing it is not a way back to the default (a price edit needs a positive value).
+  // Prices are kept to the cent: 0.004 would be saved as 0.00.
+  if (typed === '' ? line.existing !== undefined : !(Math.round(Number(typed) * 100) >= 1)) errors.price = ORDER_LINE_MESSAGES.priceNotPositive;
+  return errors;
+}
+
+export const hasLineErrors = (line: OrderLine): boolean => Object.keys(lineErrors(line)).length > 0;
+
+export type OrderCheck = { buyerId: number | null; lines: readonly OrderLine[]; deliveryDate: string; window: { min: string; max: string } };
+
+/** The order-level problems, in the order a rep would fix them. */
+export function orderErrors({ buyerId, lines, deliveryDate, window }: OrderCheck): string[] {
+  const errors: string[] = [];
+  if (buyerId === null) errors.push(ORDER_MESSAGES.missingBuyer);
+  if (lines.length === 0) errors.push(ORDER_MESSAGES.noItems);
+  const dateError = deliveryDateError(deliveryDate, window);
+  if (dateError) errors.push(dateError);
+  return errors;
+}
+
+/** The requested delivery date is required, from today to a year ahead in the market (both yyyy-MM-dd). */
+export function deliveryDateError(date: string, window: { min: string; max: string }): string | undefined {
+  if (!date) return ORDER_MESSAGES.missingDeliveryDate;
+  if (date < window.min || date > window.max) return ORDER_MESSAGES.deliveryDateOutOfWindow(formatDate(window.min), formatDate(window.max));
+  return undefined;
+}
+
+/** The payload lines: a blank price sends nothing, so the server applies the default. */
+export function toLineInputs(lines: readonly OrderLine[]): OrderLineInput[] {
+  return lines.map((line) => {
+    const typed = line.price.trim();
+    return { batchId: line.batchId, noOfCases: line.cases ?? 0, ...(typed === '' ? {} : { unitSalePrice: roundCents(Number(typed)) }) };
+  });
+}
+
+/** Whether an edit changes anything: a line added, removed, or its cases or price changed. */
+export function linesChanged(lines: readonly OrderLine[], originalCount: number): boolean {
+  if (lines.length !== originalCount) return true;
+  return lines.some((line) => !line.existing || line.cases !== line.existing.cases || roundCents(unitPrice(line)) !== roundCents(line.existing.price));
+}

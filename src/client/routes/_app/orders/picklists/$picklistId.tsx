@@ -1,0 +1,25 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isRowIdText } from '../../../../../shared/api/protocol';
+import { canMarkPicked } from '../../../../../shared/permissions';
+import { PicklistDetailPage } from '../../../../features/picklists/components/picklist-detail-page';
+import { requireAccess } from '../../../../lib/route-guards';
+import { useMarketAccess, useSession } from '../../../../lib/session';
+
+export const Route = createFileRoute('/_app/orders/picklists/$picklistId')({
+  beforeLoad: ({ context }) => requireAccess(context.session, 'orders-picklist_details'),
+  params: {
+    // Picklist ids are positive whole numbers; anything else is the not-found page, never a call.
+    parse: ({ picklistId }) => {
+      if (!isRowIdText(picklistId)) throw notFound();
+      return { picklistId };
+    },
+  },
+  component: PicklistDetailRoute,
+});
+
+function PicklistDetailRoute() {
+  const { session } = Route.useRouteContext();
+  const access = useMarketAccess(useSession(session.account) ?? session);
+  const { picklistId } = Route.useParams();
+  return <PicklistDetailPage picklistId={Number(picklistId)} userId={session.userId} canPick={canMarkPicked(access.role, access.permissions)} />;
+}

@@ -1,0 +1,437 @@
+// Bulk menu upload end to end: a spreadsheet made in the test becomes a per-customer review, the review
+// insists on a delivery date for everyone, and confirming makes one order per customer; a malformed file
+// is refused with a message saying what to fix, and changes nothing.
+//
+// Phone and desktop run at once on one database, and with the other specs. Each (project, test) takes its
+// own customers (from the end of the name-sorted list, which the order specs do not reach) and its own
+// batches (a remainder of the batch id, from the end of the batch numbers, where orders.spec.ts, taking
+// each of its slots from the start, does not reach), so no test changes what another one counts on.
+// The server keeps one upload open per market: when the other project's upload is under review, the
+// upload is refused with a message naming it, and the test waits for that upload to end and tries again,
+// as a colleague would.
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { format } from 'date-fns';
+import ExcelJS from 'exceljs';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Customer, OrderDetail, OrderInventoryRow, OrderListRow, UploadCustomerResult } from '../../src/shared/api/orders';
+import { marketDate } from '../../src/shared/market-time';
+import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+
+const MARKET = 'MN';
+const USER = 'Jordan Lee';
+
+// The spec's strings (orders spec, sections 2, 4 and 5), and the server's.
+const COLUMNS_RULE = 'The file must include Batch#, Dispensary Location(s) and Case Size.';
+const DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
+const OTHER_UPLOAD_OPEN = /^Upload UPL-MN-\d{4} is (waiting for review|still creating orders)\./;
+
+// ---- the API, as the server sees it ------------------------------------------------------------------
+
+const tokens = new Map<string, string>();
+
+async function tokenFor(request: APIRequestContext, name: string): Promise<string> {
+  const cached = tokens.get(name);
+  if (cached) return cached;
+  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
+  const user = users.find((candidate) => candidate.name === name);
+  if (!user) throw new Error(`no demo user ${name}`);
+  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: user.userId } })).json();
+  tokens.set(name, data.token as string);
+  return data.token as string;
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<T> {
+  const token = await tokenFor(request, USER);
+  const response = await request.fetch(`/api${urlPath}`, { method, headers: { authorization: `Bearer ${token}`, 'otc-market': MARKET }, data: body });
+  expect(response.status(), `${method} ${urlPath}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** yyyy-MM-dd, some days from the market's today. */
+function marketDay(daysAhead: number): string {
+  const [year, month, day] = marketDate(MARKET).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + daysAhead)).toISOString().slice(0, 10);
+}
+const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+/** The day as a local date, for the calendar's labels. */
+const localDay = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+
+/** Test 0 is the upload that makes orders, test 1 the refused one: each project has its own share of both. */
+function share(testInfo: TestInfo, testIndex: 0 | 1): number {
+  return (isPhone(testInfo) ? 0 : 2) + testIndex;
+}
+
+/**
+ * Two customers of this share, from the end of the name-sorted list, with names no other customer has
+ * (a file names dispensaries by name).
+ */
+async function customersOf(request: APIRequestContext, shareIndex: number): Promise<[Customer, Customer]> {
+  const all = await api<Customer[]>(request, 'GET', `/customer?marketCode=${MARKET}`);
+  const key = (name: string) => name.trim().toLowerCase();
+  const unique = all.filter((customer) => all.filter((other) => key(other.customer_name) === key(customer.customer_name)).length === 1).reverse();
+  const mine = unique.slice(shareIndex * 2, shareIndex * 2 + 2);
+  if (mine.length < 2) throw new Error(`too few customers for share ${shareIndex}`);
+  return mine as [Customer, Customer];
+}
+
+/** Batches of this share with at least `minCases` whole cases free, from the last batch number down. */
+async function batchesOf(request: APIRequestContext, shareIndex: number, minCases: number, count: number): Promise<OrderInventoryRow[]> {
+  const found: OrderInventoryRow[] = [];
+  for (let pageNo = 1; found.length < count; pageNo += 1) {
+    const rows = await api<OrderInventoryRow[]>(request, 'POST', '/order/inventory', {
+      marketCode: MARKET,
+      pagination: { page: pageNo, pageSize: 200 },
+      sort: { column: 'batch_number', order: 'desc' },
+    });
+    if (rows.length === 0) throw new Error(`share ${shareIndex} has fewer than ${count} batches with ${minCases} cases free`);
+    found.push(...rows.filter((row) => row.batch_id % 4 === shareIndex && row.available_case_size >= minCases));
+  }
+  return found.slice(0, count);
+}
+
+/** Free cases of each batch, by batch number, as the order screens see them. */
+async function availability(request: APIRequestContext, batches: OrderInventoryRow[]): Promise<Record<string, number>> {
+  const entries = await Promise.all(
+    batches.map(async (batch) => {
+      const rows = await api<OrderInventoryRow[]>(request, 'POST', '/order/inventory', {
+        marketCode: MARKET,
+        pagination: { page: 1, pageSize: 50 },
+        columnFilter: [{ column: 'batch_number', type: 'text', value: batch.batch_number }],
+      });
+      return [batch.batch_number, rows.find((row) => row.batch_id === batch.batch_id)?.available_case_size ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** The orders of these customers, by order id. */
+async function ordersOf(request: APIRequestContext, customers: Customer[]): Promise<OrderListRow[]> {
+  const lists = await Promise.all(
+    customers.map((customer) =>
+      api<OrderListRow[]>(request, 'POST', '/order/history', {
+        marketCode: MARKET,
+        pagination: { page: 1, pageSize: 200 },
+        columnFilter: [{ column: 'customer_name', type: 'text', value: customer.customer_name }],
+      }).then((rows) => rows.filter((row) => row.customer_id === customer.customer_id)),
+    ),
+  );
+  return lists.flat().sort((a, b) => a.order_id - b.order_id);
+}
+
+const openUpload = (request: APIRequestContext) => api<{ customers: { result: UploadCustomerResult[]; referenceId: string | null } }>(request, 'GET', `/order/upload/status?marketCode=${MARKET}`);
+
+// ---- files ---------------------------------------------------------------------------------------------
+
+async function xlsxOf(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Menu');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// ---- the screen ---------------------------------------------------------------------------------------
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A screenshot of what the user sees, for a person to look at: attached to the report, and written to
+ * E2E_SHOTS_DIR when set.
+ */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(file, path.join(dir, `upload-${name}-${testInfo.project.name}.png`));
+  }
+}
+
+async function openUploadDialog(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Upload Menu' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Order File' });
+  // The dialog element itself has no box (its panel is fixed-positioned): its title shows it is open.
+  await expect(dialog.getByRole('heading', { name: 'Upload Order File' })).toBeVisible();
+  await expect(dialog.getByText(COLUMNS_RULE).first()).toBeVisible();
+  return dialog;
+}
+
+async function chooseFile(dialog: Locator, name: string, buffer: Buffer) {
+  await dialog.getByLabel('Order file').setInputFiles({ name, mimeType: XLSX_TYPE, buffer });
+}
+
+/** The file's first rows as the dialog shows them before anything is sent. */
+const previewOf = (dialog: Locator, name: string) => dialog.getByRole('region', { name: `First rows of ${name}` });
+
+const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review uploaded orders' });
+
+/** A customer's row in the review: a table row on desktop, a card on a phone. */
+function reviewEntry(page: Page, testInfo: TestInfo, customer: Customer): Locator {
+  const review = reviewPanel(page);
+  return isPhone(testInfo)
+    ? review.getByRole('listitem').filter({ has: page.getByText(customer.customer_name, { exact: true }) })
+    : review.getByRole('row', { name: new RegExp(`^${escape(customer.customer_name)}(\\s|$)`) });
+}
+
+const datePicker = (page: Page, customer: Customer) => page.getByRole('button', { name: new RegExp(`^Delivery date for ${escape(customer.customer_name)}: `) });
+
+/**
+ * Opens a customer's date picker and picks the day: with a finger on a phone (paging months with the
+ * arrows), with the keyboard on desktop (the calendar opens on the first day it allows: today).
+ */
+async function pickDate(page: Page, testInfo: TestInfo, customer: Customer, day: string, daysAhead: number) {
+  await datePicker(page, customer).click();
+  const calendar = page.getByRole('grid', { name: new RegExp(`^Delivery date for ${escape(customer.customer_name)}, `) });
+  await expect(calendar).toBeVisible();
+  const label = format(localDay(day), 'EEEE, MMMM d, yyyy');
+  if (isPhone(testInfo)) {
+    const month = format(localDay(day), 'MMMM yyyy');
+    while (!((await calendar.getAttribute('aria-label')) ?? '').endsWith(month)) {
+      const before = await calendar.getAttribute('aria-label');
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await expect(calendar).not.toHaveAttribute('aria-label', before ?? '');
+    }
+    await calendar.getByRole('button', { name: label }).click();
+  } else {
+    await expect(calendar.getByRole('button', { name: format(localDay(marketDay(0)), 'EEEE, MMMM d, yyyy') })).toBeFocused();
+    for (let step = 0; step < daysAhead; step += 1) await page.keyboard.press('ArrowRight');
+    await expect(calendar.getByRole('button', { name: label })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  await expect(calendar).toBeHidden();
+  await expect(datePicker(page, customer)).toHaveText(usDate(day));
+}
+
+/**
+ * Sends the file from the dialog and waits for its review (naming `customer`: the page may have opened on
+ * another upload's review). While another upload of the market is open the server refuses the file naming
+ * that upload: wait for it to end, then start again from a fresh page.
+ */
+async function uploadForReview(
+  page: Page,
+  testInfo: TestInfo,
+  request: APIRequestContext,
+  file: { name: string; buffer: Buffer; customer: Customer },
+  check: (dialog: Locator) => Promise<void>,
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    const dialog = await openUploadDialog(page);
+    await chooseFile(dialog, file.name, file.buffer);
+    await check(dialog);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    const busy = dialog.getByRole('alert').filter({ hasText: OTHER_UPLOAD_OPEN });
+    const mine = reviewEntry(page, testInfo, file.customer);
+    await expect(mine.or(busy).first()).toBeVisible({ timeout: 30_000 });
+    if (!(await busy.isVisible())) return;
+    if (attempt === 5) throw new Error('another upload kept the market busy');
+    await expect.poll(async () => (await openUpload(request)).customers.referenceId, { timeout: 60_000 }).toBeNull();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    testInfo.annotations.push({ type: 'waited', description: 'another upload of the market was open' });
+  }
+}
+
+// ---- the tests ----------------------------------------------------------------------------------------
+
+test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, and creates one order for each', async ({ page, request }, testInfo) => {
+  test.slow();
+  const phone = isPhone(testInfo);
+  const [first, second] = await customersOf(request, share(testInfo, 0));
+  const [b1, b2, b3] = (await batchesOf(request, share(testInfo, 0), 6, 3)) as [OrderInventoryRow, OrderInventoryRow, OrderInventoryRow];
+  const ordersBefore = await ordersOf(request, [first, second]);
+  const freeBefore = await availability(request, [b1, b2, b3]);
+
+  // The file as a sales team writes it: a title row above the header, a row for both dispensaries.
+  const name = `menu-${testInfo.project.name}.xlsx`;
+  const buffer = await xlsxOf([
+    ['Weekly menu order'],
+    ['Batch#', 'Dispensary Location(s)', 'Case Size'],
+    [b1.batch_number, `${first.customer_name}, ${second.customer_name}`, 2],
+    [b2.batch_number, first.customer_name, 1],
+    [b3.batch_number, second.customer_name, 3],
+  ]);
+  // What each order should hold, by batch number: cases.
+  const expected = new Map<number, Record<string, number>>([
+    [first.customer_id, { [b1.batch_number]: 2, [b2.batch_number]: 1 }],
+    [second.customer_id, { [b1.batch_number]: 2, [b3.batch_number]: 3 }],
+  ]);
+
+  await signIn(page, USER);
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+
+  await uploadForReview(page, testInfo, request, { name, buffer, customer: first }, async (dialog) => {
+    // The client reads the file first and shows its header and first rows.
+    const preview = previewOf(dialog, name);
+    await expect(preview).toBeVisible();
+    for (const header of ['Batch#', 'Dispensary Location(s)', 'Case Size']) await expect(preview.getByRole('columnheader', { name: header })).toBeVisible();
+    await expect(preview.getByRole('row')).toHaveCount(4);
+    await expect(preview.getByRole('row').nth(1)).toContainText(b1.batch_number);
+    await expect(dialog.getByText(/is missing the column/)).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, testInfo, 'dialog');
+  });
+
+  // The review: one entry per customer, in the order of the file, with the upload's reference.
+  await expect(page.getByRole('status').filter({ hasText: `${name} is ready for review: 2 customers.` })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Upload Order File' })).toHaveCount(0);
+  const review = reviewPanel(page);
+  const { customers: open } = await openUpload(request);
+  expect(open.referenceId).toMatch(/^UPL-MN-\d{4}$/);
+  expect(open.result.map((customer) => [customer.customer_id, customer.menu_upload_status])).toEqual([
+    [first.customer_id, 'IN-PROGRESS'],
+    [second.customer_id, 'IN-PROGRESS'],
+  ]);
+  const referenceId = open.referenceId!;
+  await expect(review).toContainText(`Upload ${referenceId}: 2 customers.`);
+  await expect(reviewEntry(page, testInfo, first)).toContainText('2 batches, 3 cases');
+  await expect(reviewEntry(page, testInfo, second)).toContainText('2 batches, 5 cases');
+  if (phone) await expect(review.getByRole('listitem')).toHaveCount(2);
+  else {
+    await expect(review.getByRole('columnheader', { name: 'Customer' })).toBeVisible();
+    await expect(review.getByRole('columnheader', { name: 'Delivery Date' })).toBeVisible();
+    await expect(review.getByRole('row')).toHaveCount(3);
+  }
+  for (const customer of [first, second]) {
+    await expect(datePicker(page, customer)).toHaveText('Select Date');
+    await expect(datePicker(page, customer)).not.toHaveAttribute('aria-invalid', 'true');
+  }
+
+  // Confirm without dates: the message, and every empty picker outlined in red.
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(review.getByRole('alert').filter({ hasText: DATES_REQUIRED })).toBeVisible();
+  for (const customer of [first, second]) {
+    await expect(datePicker(page, customer)).toHaveAttribute('aria-invalid', 'true');
+    await expect(datePicker(page, customer)).toHaveCSS('border-top-color', /^(rgb\(2[23]\d, [3-6]\d, [3-6]\d\)|oklch\(0\.6\d* 0\.2\d*)/);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await review.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'review');
+  expect((await openUpload(request)).customers.result.map((customer) => customer.menu_upload_status)).toEqual(['IN-PROGRESS', 'IN-PROGRESS']);
+
+  // Past days cannot be chosen: the calendar opens on this month with every earlier day disabled.
+  await datePicker(page, first).click();
+  const calendar = page.getByRole('grid', { name: new RegExp(`^Delivery date for ${escape(first.customer_name)}, ${format(localDay(marketDay(0)), 'MMMM yyyy')}$`) });
+  await expect(calendar).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  const today = localDay(marketDay(0));
+  await expect(calendar.getByRole('button', { disabled: true })).toHaveCount(today.getDate() - 1);
+  if (today.getDate() > 1) await expect(calendar.getByRole('button', { name: format(localDay(marketDay(-1)), 'EEEE, MMMM d, yyyy') })).toBeDisabled();
+  await expect(calendar.getByRole('button', { name: format(today, 'EEEE, MMMM d, yyyy') })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'calendar');
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+
+  // One date set: only the other picker stays red.
+  const firstDay = marketDay(phone ? 3 : 4);
+  const secondDay = marketDay(phone ? 9 : 10);
+  await pickDate(page, testInfo, first, firstDay, phone ? 3 : 4);
+  await expect(datePicker(page, first)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(datePicker(page, second)).toHaveAttribute('aria-invalid', 'true');
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expect(review.getByRole('alert').filter({ hasText: DATES_REQUIRED })).toBeVisible();
+  await pickDate(page, testInfo, second, secondDay, phone ? 9 : 10);
+  await expect(datePicker(page, second)).not.toHaveAttribute('aria-invalid', 'true');
+
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: `Upload ${referenceId}: 2 orders created.` });
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  await expect(review).toBeHidden();
+
+  // Exactly one new order per customer, holding the file's lines, for the chosen day.
+  const created = (await ordersOf(request, [first, second])).filter((order) => !ordersBefore.some((before) => before.order_id === order.order_id));
+  expect(created.map((order) => order.customer_id).sort()).toEqual([first.customer_id, second.customer_id].sort());
+  for (const order of created) {
+    const detail = await api<OrderDetail>(request, 'POST', `/order/${order.order_id}/details`, { marketCode: MARKET });
+    expect(Object.fromEntries(detail.items.map((item) => [item.batchNumber, item.noOfCase]))).toEqual(expected.get(order.customer_id));
+    expect(detail.orderStatus).toBe('Pending');
+    expect(detail.requestedDeliveryDate).toBe(order.customer_id === first.customer_id ? firstDay : secondDay);
+    expect(detail.createdByName).toBe(USER);
+    const customer = order.customer_id === first.customer_id ? first : second;
+    await expect(outcome.getByRole('listitem').filter({ hasText: new RegExp(`^${escape(customer.customer_name)}:`) })).toHaveText(`${customer.customer_name}: ${order.reference_id}`);
+  }
+  expect(await availability(request, [b1, b2, b3])).toEqual({
+    [b1.batch_number]: freeBefore[b1.batch_number]! - 4,
+    [b2.batch_number]: freeBefore[b2.batch_number]! - 1,
+    [b3.batch_number]: freeBefore[b3.batch_number]! - 3,
+  });
+  expect((await openUpload(request)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'outcome');
+
+  // The orders list shows them.
+  for (const order of created) {
+    await page.getByRole('searchbox', { name: 'Search' }).fill(order.reference_id);
+    await expect(page).toHaveURL(new RegExp(`search=${order.reference_id}`));
+    const row = phone
+      ? page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: order.reference_id })
+      : page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: order.reference_id });
+    await expect(row).toContainText(order.customer_name);
+    await expect(row).toContainText('Pending');
+  }
+});
+
+test('a malformed upload says what to fix and changes nothing', async ({ page, request }, testInfo) => {
+  test.slow();
+  const [first, second] = await customersOf(request, share(testInfo, 1));
+  const [b1, b2] = (await batchesOf(request, share(testInfo, 1), 2, 2)) as [OrderInventoryRow, OrderInventoryRow];
+  const ordersBefore = await ordersOf(request, [first, second]);
+  const freeBefore = await availability(request, [b1, b2]);
+
+  await signIn(page, USER);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  const dialog = await openUploadDialog(page);
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+
+  // A file without Case Size: the dialog names the missing column before anything is sent.
+  const noCaseSize = `no-case-size-${testInfo.project.name}.xlsx`;
+  await chooseFile(dialog, noCaseSize, await xlsxOf([['Batch#', 'Dispensary Location(s)', 'Cases'], [b1.batch_number, first.customer_name, 1]]));
+  await expect(previewOf(dialog, noCaseSize)).toBeVisible();
+  const missing = dialog.getByRole('alert').filter({ hasText: 'The file is missing the column Case Size.' });
+  await expect(missing).toBeVisible();
+  await expect(missing).toContainText(COLUMNS_RULE);
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // A file the dialog accepts, with a Case Size that is not a number on row 3 and an unknown batch on row 4:
+  // the server refuses it, naming the row and the column.
+  const badRows = `bad-rows-${testInfo.project.name}.xlsx`;
+  await chooseFile(
+    dialog,
+    badRows,
+    await xlsxOf([
+      ['Batch#', 'Dispensary Location(s)', 'Case Size'],
+      [b1.batch_number, first.customer_name, 2],
+      [b2.batch_number, second.customer_name, 'two'],
+      ['MN-NO-SUCH-BATCH', `${first.customer_name}, ${second.customer_name}`, 1],
+    ]),
+  );
+  await expect(previewOf(dialog, badRows)).toBeVisible();
+  await expect(missing).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'Row 3, Case Size: two is not a whole number of cases above 0 (and 1 more problem)' });
+  await expect(refusal).toBeVisible({ timeout: 30_000 });
+  await expect(refusal.getByRole('listitem')).toHaveText(['Row 4, Batch#: MN-NO-SUCH-BATCH is not a batch in this market']);
+  await expect(dialog.getByRole('heading', { name: 'Upload Order File' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'refused');
+
+  // Nothing changed: no review of these customers, no order for them, every case still free.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' }).or(page.getByRole('list', { name: 'Orders' })).first()).toBeVisible();
+  for (const customer of [first, second]) await expect(reviewPanel(page).filter({ hasText: customer.customer_name })).toHaveCount(0);
+  // By id: the picklist specs may move these customers' older orders on meanwhile.
+  expect((await ordersOf(request, [first, second])).map((order) => order.order_id)).toEqual(ordersBefore.map((order) => order.order_id));
+  expect(await availability(request, [b1, b2])).toEqual(freeBefore);
+  expect((await openUpload(request)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
+});

@@ -1,0 +1,344 @@
+// Orders end to end: create on the project's viewport, approve, confirm the delivery date, an over-order
+// fixed on the edit screen, notes, cancel. Phone and desktop run at once on one database, and with the
+// other specs: each test works on its own batches (a slot of batch ids no other test uses) and its own
+// customers, so no test changes what another one counts on.
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { Customer, OrderDetail, OrderInventoryRow, OrderRef } from '../../src/shared/api/orders';
+import { marketDate } from '../../src/shared/market-time';
+import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+
+const MARKET = 'MN';
+/** Batches are shared out by batch id modulo this: each (project, test) takes its own remainder. */
+const SLOTS = 8;
+const TESTS_PER_PROJECT = SLOTS / 2;
+
+function slot(testInfo: TestInfo, test: number): number {
+  if (test >= TESTS_PER_PROJECT) throw new Error('Too few batch slots for the tests of one project');
+  return (isPhone(testInfo) ? 0 : TESTS_PER_PROJECT) + test;
+}
+
+/** yyyy-MM-dd, some days from the market's today. */
+function marketDay(daysAhead: number): string {
+  const [year, month, day] = marketDate(MARKET).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + daysAhead)).toISOString().slice(0, 10);
+}
+const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+/** A call to the API as the signed-in user of the page. */
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method, path, body, market }) => {
+      const session = JSON.parse(localStorage.getItem('gv-demo-session') ?? '{}') as { token?: string };
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${session.token}`, 'otc-market': market, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as unknown };
+    },
+    { method, path, body, market: MARKET },
+  );
+  if (result.status >= 400) throw new Error(`${method} ${path} answered ${result.status}: ${JSON.stringify(result.json)}`);
+  return result.json as T;
+}
+
+/** The batches of a slot that have at least `minCases` whole cases free, by batch id. */
+async function batchesOfSlot(page: Page, slotIndex: number, minCases: number, count: number): Promise<OrderInventoryRow[]> {
+  const found: OrderInventoryRow[] = [];
+  for (let pageNo = 1; found.length < count; pageNo += 1) {
+    const { data } = await api<{ data: OrderInventoryRow[] }>(page, 'POST', '/order/inventory', {
+      marketCode: MARKET,
+      pagination: { page: pageNo, pageSize: 200 },
+      sort: { column: 'batch_number', order: 'asc' },
+    });
+    if (data.length === 0) throw new Error(`Slot ${slotIndex} has fewer than ${count} batches with ${minCases} cases free`);
+    found.push(...data.filter((row) => row.batch_id % SLOTS === slotIndex && row.available_case_size >= minCases));
+  }
+  return found.slice(0, count);
+}
+
+async function customerOfSlot(page: Page, slotIndex: number): Promise<Customer> {
+  const { data } = await api<{ data: Customer[] }>(page, 'GET', `/customer?marketCode=${MARKET}`);
+  return data.filter((customer) => customer.sales_person_id !== null)[slotIndex * 3]!;
+}
+
+async function createOrderByApi(page: Page, customer: Customer, lines: { batch: OrderInventoryRow; cases: number }[]): Promise<OrderRef> {
+  const { data } = await api<{ data: OrderRef }>(page, 'POST', '/order/create', {
+    marketCode: MARKET,
+    customerId: customer.customer_id,
+    salesPersonId: customer.sales_person_id ?? undefined,
+    requestedDeliveryDate: marketDay(7),
+    items: lines.map(({ batch, cases }) => ({ batchId: batch.batch_id, noOfCases: cases })),
+  });
+  return data;
+}
+
+const nameOf = (batch: OrderInventoryRow) => `${batch.product_name}, batch ${batch.batch_number}`;
+
+/** Finds a batch in the create or edit screen's inventory and sets its cases, as a thumb or a keyboard would. */
+async function orderCases(page: Page, testInfo: TestInfo, batch: OrderInventoryRow, cases: number) {
+  const inventory = page.getByRole('region', { name: /^(Inventory|Add from inventory)$/ });
+  await inventory.getByRole('searchbox').fill(batch.batch_number);
+  const field = inventory.getByRole('textbox', { name: `Cases of ${nameOf(batch)}` });
+  await expect(field).toBeVisible();
+  if (isPhone(testInfo) && cases <= 3) {
+    for (let step = 0; step < cases; step += 1) await inventory.getByRole('button', { name: `One case more: Cases of ${nameOf(batch)}` }).click();
+  } else {
+    await field.fill(String(cases));
+  }
+  await expect(field).toHaveValue(String(cases));
+}
+
+async function openAs(browser: Browser, testInfo: TestInfo, user: string, viewport: 'project' | 'desktop'): Promise<Page> {
+  const phone = viewport === 'project' && isPhone(testInfo);
+  const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 }, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+const banner = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilment Person confirms its delivery date', async ({ page, browser }, testInfo) => {
+  // Three people in three browsers, with an accessibility check on every screen they see.
+  test.slow();
+  const phone = isPhone(testInfo);
+  await signIn(page, 'Jordan Lee');
+  await expect(page).toHaveURL(/\/orders$/);
+  const [batch] = await batchesOfSlot(page, slot(testInfo, 0), 3, 1);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Last import: |^Manage your orders$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The buyer first: confirm waits for one.
+  await page.getByRole('button', { name: 'Create Order' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Customer' });
+  await expect(picker.getByText('Choose buyer to create order.')).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Create Order' })).toBeDisabled();
+  const buyer = picker.getByRole('radio').nth(phone ? 0 : 1);
+  await buyer.check();
+  const buyerName = await buyer.evaluate((radio) => radio.closest('label')?.querySelector('span > span')?.textContent?.trim() ?? '');
+  expect(buyerName).not.toBe('');
+  await expectNoSeriousA11yViolations(page);
+  await picker.getByRole('button', { name: 'Create Order' }).click();
+  await expect(page).toHaveURL(/\/orders\/create\?.*buyerId=\d+/);
+  await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+  await expect(page.getByText(`Order for ${buyerName}`)).toBeVisible();
+
+  // Nothing in the cart, no date: the order says what it misses.
+  await page.getByRole('button', { name: 'Create Order' }).first().click();
+  await expect(page.getByText('No items in order').first()).toBeVisible();
+
+  await orderCases(page, testInfo, batch!, 2);
+  await page.getByLabel('Requested delivery date').first().fill(marketDay(5));
+  if (phone) {
+    // The sticky cart bar counts the line and opens the cart as a sheet.
+    await page.getByRole('button', { name: /View cart/ }).click();
+    const cart = page.getByRole('dialog', { name: /Cart/ });
+    await expect(cart.getByRole('listitem', { name: nameOf(batch!) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await cart.getByRole('button', { name: 'Create Order' }).click();
+  } else {
+    const cart = page.getByRole('complementary', { name: 'Cart' });
+    await expect(cart.getByRole('listitem', { name: nameOf(batch!) })).toContainText(`2 × ${batch!.case_size} units`);
+    await expectNoSeriousA11yViolations(page);
+    await cart.getByRole('button', { name: 'Create Order' }).click();
+  }
+
+  const created = banner(page, 'has been created successfully.');
+  await expect(created).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\?/);
+  const link = created.getByRole('link');
+  const referenceId = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole('heading', { name: `Order Preview: ${referenceId}` })).toBeVisible();
+  const orderUrl = page.url();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Pending');
+  await expect(page.getByRole('region', { name: 'Customer' })).toContainText(buyerName);
+  // A Sales Person may not approve.
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // A Sales Manager approves it, on desktop.
+  const manager = await openAs(browser, testInfo, 'Sam Rivera', 'desktop');
+  await manager.goto(orderUrl);
+  await manager.getByRole('button', { name: 'Approve' }).click();
+  await expect(banner(manager, `${referenceId} is now Approved.`)).toBeVisible();
+  await expect(manager.getByRole('region', { name: 'Status' })).toContainText('Approved');
+  await expect(manager.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(manager);
+  await manager.context().close();
+
+  // The Fulfilment Person confirms the delivery date: past days are refused, a later one is saved.
+  const fulfilment = await openAs(browser, testInfo, 'Casey Nguyen', 'project');
+  await fulfilment.goto(orderUrl);
+  const confirmed = fulfilment.getByRole('region', { name: 'Confirmed Delivery Date' });
+  await expect(confirmed).toContainText('-');
+  await expect(fulfilment.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(fulfilment.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);
+  const dateField = confirmed.getByLabel('Set the confirmed delivery date');
+  await expect(dateField).toHaveAttribute('min', marketDay(0));
+  await dateField.fill(marketDay(-1));
+  await expect(confirmed.getByText('Past dates cannot be chosen.')).toBeVisible();
+  await expect(confirmed.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dateField.fill(marketDay(phone ? 9 : 10));
+  await confirmed.getByRole('button', { name: 'Save' }).click();
+  await expect(banner(fulfilment, 'Confirmed Delivery Date updated successfully.')).toBeVisible();
+  await expect(confirmed.getByText(usDate(marketDay(phone ? 9 : 10)), { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(fulfilment);
+
+  // The Fulfilment Person's order list shows the confirmed date from the start.
+  await fulfilment.goto('/orders');
+  await fulfilment.getByRole('searchbox', { name: 'Search' }).fill(referenceId);
+  await expect(fulfilment).toHaveURL(new RegExp(`search=${referenceId}`));
+  const row = phone ? fulfilment.getByRole('listitem').filter({ hasText: referenceId }) : fulfilment.getByRole('row').filter({ hasText: referenceId });
+  await expect(row).toContainText(usDate(marketDay(phone ? 9 : 10)));
+  if (!phone) await expect(fulfilment.getByRole('columnheader', { name: /Confirmed Delivery Date/ })).toBeVisible();
+  await fulfilment.context().close();
+});
+
+test('an order competing for a batch’s last cases becomes Action Required and is put right on the edit screen', async ({ page }, testInfo) => {
+  test.slow();
+  await signIn(page, 'Jordan Lee');
+  const [contested, spare] = await batchesOfSlot(page, slot(testInfo, 1), 1, 2);
+  const customer = await customerOfSlot(page, slot(testInfo, 1));
+  const params = new URLSearchParams({
+    buyerId: String(customer.customer_id),
+    buyerName: customer.customer_name,
+    salesPersonId: String(customer.sales_person_id),
+    salesPersonName: customer.sales_person_name ?? '',
+  });
+  await page.goto(`/orders/create?${params.toString()}`);
+  await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+  await page.getByLabel('Requested delivery date').first().fill(marketDay(6));
+  await orderCases(page, testInfo, contested!, contested!.available_case_size);
+  await orderCases(page, testInfo, spare!, 1);
+
+  // Meanwhile another order takes every free case of the contested batch.
+  const competitor = await createOrderByApi(page, customer, [{ batch: contested!, cases: contested!.available_case_size }]);
+  expect(competitor.orderStatus).toBe('Pending');
+
+  if (isPhone(testInfo)) {
+    await page.getByRole('region', { name: 'Cart' }).getByRole('button', { name: 'Create Order' }).click();
+  } else {
+    await page.getByRole('complementary', { name: 'Cart' }).getByRole('button', { name: 'Create Order' }).click();
+  }
+  const created = banner(page, 'has been created successfully.');
+  await expect(created).toContainText('Some lines ask for more cases than are left');
+  const referenceId = (await created.getByRole('link').textContent())!.trim();
+
+  // The list shows it as Action Required, and opening it goes to the edit screen.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(referenceId);
+  await expect(page).toHaveURL(new RegExp(`search=${referenceId}`));
+  const row = isPhone(testInfo) ? page.getByRole('listitem').filter({ hasText: referenceId }) : page.getByRole('row').filter({ hasText: referenceId });
+  await expect(row).toContainText('Action Required');
+  await row.click();
+  await expect(page).toHaveURL(/\/orders\/edit\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
+
+  const short = page.getByRole('listitem', { name: nameOf(contested!) });
+  await expect(short).toHaveAttribute('data-action-required', 'true');
+  await expect(short).toContainText('Please remove the batch completely as no cases are available');
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByText('Change or remove every line marked Action Required before saving.').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await short.getByRole('button', { name: `Remove ${nameOf(contested!)}` }).click();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page).toHaveURL(/\/orders\/preview\/\d+$/);
+  await expect(page.getByText(`${referenceId} has been updated successfully.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Revised');
+  await expect(page.getByRole('table', { name: 'Order items' }).or(page.getByRole('list', { name: 'Order items' }))).not.toContainText(contested!.batch_number);
+
+  await api(page, 'PUT', `/order/${competitor.orderId}/status`, { status: 'cancelled' });
+});
+
+test('an edit with nothing changed says so, and leaving with changes asks first', async ({ page }, testInfo) => {
+  await signIn(page, 'Jordan Lee');
+  const [batch] = await batchesOfSlot(page, slot(testInfo, 2), 2, 1);
+  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 2)), [{ batch: batch!, cases: 1 }]);
+  await page.goto(`/orders/edit/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('No changes detected in the order')).toBeVisible();
+
+  const line = page.getByRole('listitem', { name: nameOf(batch!) });
+  await line.getByRole('textbox', { name: `Cases of ${nameOf(batch!)}` }).fill('2');
+  await page.getByRole('link', { name: 'Back to Order' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Are you sure you want to exit and discard unsaved changes?' });
+  await expect(leave.getByRole('heading', { name: 'Are you sure you want to exit and discard unsaved changes?' })).toBeVisible();
+  await leave.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/orders\/edit\//);
+
+  // Removing the only line would empty the order: that cancels it, after asking.
+  await line.getByRole('button', { name: `Remove ${nameOf(batch!)}` }).click();
+  const cancel = page.getByRole('alertdialog', { name: 'Are you sure you want to exit and Cancel this order?' });
+  await expect(cancel.getByRole('heading', { name: 'Are you sure you want to exit and Cancel this order?' })).toBeVisible();
+  await cancel.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByText(`${order.referenceId} has been cancelled.`)).toBeVisible();
+  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail.data.orderStatus).toBe('Cancelled');
+});
+
+test('notes are added and checked, and cancelling asks first and closes the order to notes', async ({ page }, testInfo) => {
+  await signIn(page, 'Jordan Lee');
+  const [batch] = await batchesOfSlot(page, slot(testInfo, 3), 2, 1);
+  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 3)), [{ batch: batch!, cases: 1 }]);
+  await page.goto(`/orders/preview/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
+
+  const notes = page.getByRole('region', { name: 'Order Notes' });
+  const field = notes.getByRole('textbox', { name: 'Add a note' });
+  await field.fill('   ');
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await expect(notes.getByText('Write a note before adding it.')).toBeVisible();
+  await field.fill('x'.repeat(520));
+  await expect(field).toHaveValue('x'.repeat(500));
+  await expect(notes.getByText('500/500')).toBeVisible();
+  const text = `Deliver to the back door (${testInfo.project.name})`;
+  await field.fill(text);
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  const note = notes.getByRole('listitem').filter({ hasText: text });
+  await expect(note).toContainText('Jordan Lee');
+  await expect(note.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+  await expect(field).toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+
+  // Cancel asks; No keeps the order.
+  const actions = isPhone(testInfo) ? page.getByRole('region', { name: 'Order actions' }) : page.getByRole('main');
+  await actions.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to cancel this order?' });
+  await expect(confirm.getByRole('heading', { name: 'Are you sure you want to cancel this order?' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Pending');
+
+  await actions.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(banner(page, `${order.referenceId} is now Cancelled.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Order totals' })).not.toContainText('Created Date');
+  await expect(field).toBeDisabled();
+  await expect(notes.getByRole('button', { name: 'Add Note' })).toBeDisabled();
+});
+
+test('a missing order says so, and screens a role may not use send it away', async ({ page }) => {
+  await signIn(page, 'Casey Nguyen');
+  await page.goto('/orders/preview/999999');
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText('The requested order could not be found.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  // The Fulfilment Person may not create or edit orders.
+  await expect(page.getByRole('button', { name: 'Create Order' })).toHaveCount(0);
+  await page.goto('/orders/create');
+  await expect(page).not.toHaveURL(/\/orders\/create/);
+  await page.goto('/orders/edit/1');
+  await expect(page).toHaveURL(/\/orders$/);
+});
