@@ -1,15 +1,21 @@
-// The authenticated layout: sidebar, header (menu button on phones, market, connectivity, user) and the page.
+// The authenticated layout: sidebar, header (menu button on phones, market, sync status, connectivity,
+// user) and the page. It also runs the offline outbox and keeps the market's open picklists on the device.
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Outlet } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
 import { useAppStats } from '../../../lib/app-stats';
 import { useCurrentMarket } from '../../../lib/market-store';
+import { useOpenPicklistsPrefetch } from '../../../lib/outbox/prefetch-picklists';
+import { useOutboxSync } from '../../../lib/outbox/sync';
+import { useLastSync, useOutboxEntries } from '../../../lib/outbox/use-outbox';
 import { useMarketAccess, useSession } from '../../../lib/session';
 import { useSidebarState } from '../hooks/use-sidebar-state';
 import { NAV_GROUPS, visibleNav } from '../nav-items';
 import { ConnectivityIndicator } from './connectivity-indicator';
 import { MarketSwitcher } from './market-switcher';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
+import { SyncStatus } from './sync-status';
 import { UserMenu } from './user-menu';
 
 const appRoute = getRouteApi('/_app');
@@ -24,6 +30,15 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const groups = useMemo(() => visibleNav(NAV_GROUPS, access.can), [access.can]);
   const markets = session.markets.filter((m) => session.permissionsByMarket[m.code]);
+  const queryClient = useQueryClient();
+  const outbox = useOutboxEntries(session.userId);
+  const lastSync = useLastSync(session.userId);
+  useOutboxSync(queryClient, session.userId, outbox.filter((entry) => entry.status === 'pending').length);
+  useOpenPicklistsPrefetch({
+    enabled: access.can('orders-picklist_register', 'view') && access.can('orders-picklist_details', 'view'),
+    market,
+    userId: session.userId,
+  });
 
   return (
     <div className="flex min-h-[calc(100dvh-var(--ribbon-height))]">
@@ -40,7 +55,8 @@ export function AppShell() {
             <Icon name="menu" className="size-6" />
           </button>
           <MarketSwitcher markets={markets} current={market} />
-          <div className="ml-auto flex items-center gap-2 sm:gap-4">
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
+            {(outbox.length > 0 || lastSync !== null) && <SyncStatus entries={outbox} lastSync={lastSync} />}
             <ConnectivityIndicator syncing={stats?.isSyncing ?? false} />
             <UserMenu name={session.account.name} role={access.role} />
           </div>

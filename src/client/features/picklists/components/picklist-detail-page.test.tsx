@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PICK_MESSAGES } from '../../../../shared/api/picklist-protocol';
+import { currentMarket } from '../../../lib/market-store';
+import { outboxDb } from '../../../lib/outbox/outbox-db';
+import { picklistDetailKey } from '../../../lib/outbox/picklist-cache';
+import { testItem, testPicklist } from '../../../lib/outbox/picklist-fixtures';
+import { PicklistDetailPage } from './picklist-detail-page';
+
+afterEach(async () => {
+  await outboxDb.entries.clear();
+});
+
+async function renderPage(detail = testPicklist(), canPick = true) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(picklistDetailKey(currentMarket(), detail.picklist_id), detail);
+  const rootRoute = createRootRoute({ component: () => <PicklistDetailPage picklistId={detail.picklist_id} userId="picker" canPick={canPick} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: detail.picklist_reference_id, level: 1 });
+  return { queryClient, user: userEvent.setup() };
+}
+
+const markButton = () => screen.getByRole('button', { name: 'Mark as Picked' });
+
+describe('picking on a phone', () => {
+  it('shows the summary, one card per item starting at the ordered count, and nothing selected', async () => {
+    await renderPage();
+    expect(screen.getByText('Picked 0 of 3 items (0%)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /ORD-MN-000070/ }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('GreenVault Bemidji (GreenVault Retail)')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect((screen.getByRole('spinbutton', { name: 'Case Picked for Product 1' }) as HTMLInputElement).value).toBe('5');
+    expect(screen.getByText('0 row(s) selected')).toBeTruthy();
+    expect((markButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for a reason for a short pick, then saves it to the outbox and marks it waiting', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'One case fewer of Product 1' }));
+    expect((screen.getByRole('spinbutton', { name: 'Case Picked for Product 1' }) as HTMLInputElement).value).toBe('4');
+    expect(screen.getByText(PICK_MESSAGES.reasonRequired(5))).toBeTruthy();
+    expect(screen.getByText('1 row(s) selected')).toBeTruthy();
+    expect((markButton() as HTMLButtonElement).disabled).toBe(true);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reason for Product 1' }), 'Damaged');
+    expect(screen.queryByText(PICK_MESSAGES.reasonRequired(5))).toBeNull();
+    expect((markButton() as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(markButton());
+    await waitFor(async () => expect(await outboxDb.entries.count()).toBe(1));
+    const [entry] = await outboxDb.entries.toArray();
+    expect(entry).toMatchObject({ userId: 'picker', baseVersion: 4, body: { items: [{ picklist_item_id: 1, no_of_cases: 4, reason_id: 11 }] } });
+    expect(await screen.findByText('Waiting to sync')).toBeTruthy();
+    expect(screen.getByText('partially-picked')).toBeTruthy();
+    expect(screen.getByText('Picked 1 of 3 items (33%)')).toBeTruthy();
+    expect(screen.getByText('0 row(s) selected')).toBeTruthy();
+  });
+
+  it('refuses more than ordered, and a negative count', async () => {
+    const { user } = await renderPage();
+    const input = screen.getByRole('spinbutton', { name: 'Case Picked for Product 3' });
+    await user.clear(input);
+    await user.type(input, '3');
+    expect(screen.getByText(PICK_MESSAGES.overOrdered(2))).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '-1');
+    expect(screen.getByText(PICK_MESSAGES.negative)).toBeTruthy();
+    expect((markButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps picked items out of selection and editing', async () => {
+    await renderPage(testPicklist({ items: [testItem(1, { pick_status: 'complete', pick_status_label: 'picked', no_of_case_picked: 5 }), testItem(2)] }));
+    expect(screen.queryByRole('checkbox', { name: 'Select Product 1' })).toBeNull();
+    expect(screen.queryByRole('spinbutton', { name: 'Case Picked for Product 1' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toBeTruthy();
+  });
+
+  it('is read-only, with no Mark as Picked, for someone who may not pick', async () => {
+    await renderPage(testPicklist(), false);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark as Picked' })).toBeNull();
+  });
+
+  it('jumps to the item of a typed tag, and flashes and buzzes for a tag of another batch', async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    Element.prototype.scrollIntoView ??= () => {};
+    const { user } = await renderPage();
+    const field = screen.getByRole('textbox', { name: 'Tag number' });
+    await user.type(field, '1A40MN0001002EE100000099{Enter}');
+    expect(screen.getByRole('alert').textContent).toMatch(/not on this picklist/);
+    expect(screen.getByTestId('scan-flash')).toBeTruthy();
+    expect(vibrate).toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, testItem(2).tag_numbers[0]! + '{Enter}');
+    expect(screen.queryByText(/not on this picklist/)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toHaveProperty('checked', true);
+  });
+});

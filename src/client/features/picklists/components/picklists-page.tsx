@@ -1,0 +1,157 @@
+// /orders/picklists: the market's picklists, 100 a page, a row opening its picklist. It reads through the
+// persisted cache, so with no signal the rows last seen (and those prefetched) still show, with a banner.
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { PicklistRow } from '../../../../shared/api/picklists';
+import { PICKLIST_STATUSES } from '../../../../shared/enums';
+import { formatDate, formatDateTime } from '../../../../shared/format';
+import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table/data-table';
+import type { TableState } from '../../../components/ui/data-table/types';
+import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
+import { Icon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { fetchPicklistRegister, PICKLIST_REGISTER_KEY, picklistIdOf } from '../../../lib/outbox/picklist-cache';
+import { useOutboxEntries } from '../../../lib/outbox/use-outbox';
+import { PicklistStatusBadge } from './status-badges';
+
+export const PICKLISTS_TITLE = 'Picklists';
+export const picklistsSubtitle = (marketName: string) => `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
+
+export function dispensaryWithMso(row: Pick<PicklistRow, 'customer_name' | 'mso_owner_name'>): string {
+  return row.mso_owner_name ? `${row.customer_name} (${row.mso_owner_name})` : row.customer_name;
+}
+
+export function OrderPreviewLink({ orderId, reference }: { orderId: number; reference: string }) {
+  return (
+    <a
+      href={`/orders/preview/${orderId}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      // The row opens the picklist; this link opens the order, in a new tab, and only that.
+      onClick={(event) => event.stopPropagation()}
+      className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {reference}
+      <Icon name="external-link" className="size-3.5 shrink-0" />
+      <span className="sr-only">(opens the order in a new tab)</span>
+    </a>
+  );
+}
+
+function columns(waiting: ReadonlySet<number>): ColumnDef<PicklistRow, unknown>[] {
+  return [
+    {
+      id: 'picklist_reference_id',
+      accessorKey: 'picklist_reference_id',
+      meta: { label: 'Picklist ID', filter: 'text', alwaysVisible: true, card: 'title' },
+      cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.picklist_reference_id || `PL - ${row.original.picklist_id}`}</span>,
+    },
+    {
+      id: 'reference_id',
+      accessorKey: 'reference_id',
+      meta: { label: 'Order ID', filter: 'text' },
+      cell: ({ row }) => <OrderPreviewLink orderId={row.original.order_id} reference={row.original.reference_id} />,
+    },
+    { id: 'inventory_location_name', accessorKey: 'inventory_location_name', meta: { label: 'Inventory Location', filter: 'text' } },
+    {
+      id: 'customer_name',
+      accessorFn: dispensaryWithMso,
+      meta: { label: 'Dispensary Location (MSO)', filter: 'text', card: 'subtitle' },
+    },
+    { id: 'total_cases', accessorKey: 'total_cases', meta: { label: '# of Cases', filter: 'text', align: 'right' } },
+    {
+      id: 'percentage_completion',
+      accessorKey: 'percentage_completion',
+      meta: { label: 'Percentage Completion', filter: 'text', align: 'right', hiddenByDefault: true },
+      cell: ({ row }) => `${row.original.percentage_completion}%`,
+    },
+    {
+      id: 'requested_delivery_date',
+      accessorKey: 'requested_delivery_date',
+      meta: { label: 'Delivery Date', filter: 'dateRange', hiddenByDefault: true },
+      cell: ({ row }) => formatDate(row.original.requested_delivery_date, '-'),
+    },
+    {
+      id: 'pick_status_label',
+      accessorKey: 'pick_status_label',
+      meta: { label: 'Status', filter: { type: 'select', options: PICKLIST_STATUSES.map((status) => ({ value: status, label: status })) }, card: 'badge' },
+      cell: ({ row }) => (
+        <span className="inline-flex flex-wrap items-center justify-end gap-1">
+          <PicklistStatusBadge status={row.original.pick_status_label} />
+          {waiting.has(row.original.picklist_id) && (
+            <Badge tone="warning">
+              <Icon name="sync" className="size-3.5" />
+              Waiting to sync
+            </Badge>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'updated_ts',
+      accessorKey: 'updated_ts',
+      meta: { label: 'Last Updated', filter: 'dateRange', hiddenByDefault: true },
+      cell: ({ row }) => formatDateTime(row.original.updated_ts),
+    },
+    {
+      id: 'created_ts',
+      accessorKey: 'created_ts',
+      meta: { label: 'Created On', filter: 'dateRange', hiddenByDefault: true },
+      cell: ({ row }) => formatDateTime(row.original.created_ts),
+    },
+  ];
+}
+
+export function PicklistsPage({
+  marketName,
+  userId,
+  state,
+  onStateChange,
+  onOpen,
+}: {
+  marketName: string;
+  userId: string;
+  state: TableState;
+  onStateChange: (state: TableState) => void;
+  onOpen: (row: PicklistRow) => void;
+}) {
+  const list = useTableQuery<PicklistRow>({
+    queryKey: PICKLIST_REGISTER_KEY,
+    fetchPage: (query, signal) => fetchPicklistRegister(query, signal),
+    state,
+  });
+  const outbox = useOutboxEntries(userId);
+  const waitingKey = outbox.map((entry) => entry.resource).join(',');
+  const columnDefs = useMemo(() => {
+    const waiting = new Set(
+      waitingKey.split(',').flatMap((resource) => {
+        const id = picklistIdOf(resource);
+        return id === null ? [] : [id];
+      }),
+    );
+    return columns(waiting);
+  }, [waitingKey]);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={PICKLISTS_TITLE} subtitle={picklistsSubtitle(marketName)} />
+      <DataTable<PicklistRow>
+        tableId="picklists"
+        caption="Picklists"
+        columns={columnDefs}
+        rows={list.rows}
+        totalRecords={list.totalRecords}
+        getRowId={(row) => String(row.picklist_id)}
+        getRowLabel={(row) => `${row.picklist_reference_id}, ${row.customer_name}`}
+        state={state}
+        onStateChange={onStateChange}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        staleError={list.staleError}
+        onRetry={list.retry}
+        onRowClick={onOpen}
+      />
+    </div>
+  );
+}

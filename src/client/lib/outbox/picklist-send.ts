@@ -1,0 +1,56 @@
+// Sends one waiting picklist edit and says what became of it. Only an answer from the server settles an
+// entry: a 200 (applied), a 412 (conflict, with the server's picklist) or a refusal sending again cannot
+// change. No answer, a timeout, a server error, 408, 429 or an expired session (401) keep it for later.
+import type { PicklistDetail } from '../../../shared/api/picklists';
+import { PICK_MESSAGES, parseVersionTag, versionTag } from '../../../shared/api/picklist-protocol';
+import { IDEMPOTENCY_HEADER } from '../../../shared/api/protocol';
+import { ApiError, apiRequestRaw } from '../api-client';
+import type { PicklistConflictState } from './picklist-cache';
+import type { OutboxEntry } from './outbox-db';
+import type { SendResult } from './replay';
+
+/** A vault's signal can hang a request: give up well before the API client's 60 s. */
+export const SEND_TIMEOUT_MS = 20_000;
+
+type Request = typeof apiRequestRaw;
+
+/** Statuses that say "not now" rather than "no". */
+const RETRYABLE = new Set([401, 408, 429]);
+
+export async function sendPicklistEdit(entry: OutboxEntry, request: Request = apiRequestRaw): Promise<SendResult> {
+  const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.id };
+  if (entry.baseVersion !== null) headers['if-match'] = versionTag(entry.baseVersion);
+  try {
+    const response = await request<{ data?: PicklistDetail }>(entry.path, {
+      method: entry.method,
+      body: entry.body,
+      headers,
+      market: entry.market,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    const data = response.data?.data ?? null;
+    const version = data?.version ?? parseVersionTag(response.headers.get('etag') ?? undefined);
+    return { kind: 'applied', version, data };
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+export function outcomeOf(error: unknown): SendResult {
+  if (!(error instanceof ApiError)) {
+    // Our own timeout (an AbortSignal's DOMException) or anything else that is not an answer.
+    const { name, message } = (error ?? {}) as { name?: string; message?: string };
+    return { kind: 'unreachable', message: name === 'TimeoutError' ? 'The server took too long to answer.' : (message ?? String(error)) };
+  }
+  if (error.isNetworkError || error.status >= 500 || RETRYABLE.has(error.status)) return { kind: 'unreachable', message: error.message };
+  if (error.status === 412) {
+    const body = (error.body ?? {}) as Partial<PicklistConflictState>;
+    if (body.picklist && typeof body.picklist.version === 'number') {
+      const serverState: PicklistConflictState = { picklist: body.picklist, conflictingItems: Array.isArray(body.conflictingItems) ? body.conflictingItems : [] };
+      return { kind: 'conflict', serverState, message: error.message };
+    }
+  }
+  // A short pick without a reason is named in the details: the spec has its own words for it.
+  const missingReason = error.details.some((detail) => detail.reason === 'required');
+  return { kind: 'rejected', message: missingReason ? PICK_MESSAGES.saveFailedReason : error.message };
+}

@@ -1,0 +1,329 @@
+// Picklists end to end: the register and the detail, and offline picking as a picker in a vault does it:
+// picks entered with no signal survive a reload, the app being killed and signing in again, reach the
+// server exactly once, settle a conflict with a second picker, and get through a connection that drops
+// a third of its requests.
+//
+// Phone and desktop run at once on one database. Each project picks only its own picklists (even ids on
+// the phone, odd on desktop), and this file's tests run one after another in their project, each taking
+// the first picklist of its parity still Pending: the tests before it have moved theirs on.
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { PicklistDetail, PicklistItem, PicklistRow } from '../../src/shared/api/picklists';
+import { PICK_MESSAGES } from '../../src/shared/api/picklist-protocol';
+import { expectNoSeriousA11yViolations, isPhone, signIn, waitForServiceWorker } from './support/app';
+
+test.describe.configure({ mode: 'default' });
+
+const MARKET = 'MN';
+
+// ---- the API, as the server sees it ------------------------------------------------------------------
+
+const tokens = new Map<string, string>();
+
+async function tokenFor(request: APIRequestContext, name: string): Promise<string> {
+  const cached = tokens.get(name);
+  if (cached) return cached;
+  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
+  const user = users.find((candidate) => candidate.name === name);
+  if (!user) throw new Error(`no demo user ${name}`);
+  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: user.userId } })).json();
+  tokens.set(name, data.token as string);
+  return data.token as string;
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await tokenFor(request, 'Casey Nguyen');
+  const response = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'otc-market': MARKET }, data: body });
+  expect(response.status(), `${method} ${path}`).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const serverPicklist = (request: APIRequestContext, id: number) => api<PicklistDetail>(request, 'GET', `/picklist/${id}/detail`);
+
+/** The first Pending picklist of this project's parity with at least `minItems` items of distinct products. */
+async function freshPicklist(request: APIRequestContext, testInfo: TestInfo, minItems: number): Promise<PicklistDetail> {
+  const parity = isPhone(testInfo) ? 0 : 1;
+  const rows = await api<PicklistRow[]>(request, 'POST', '/picklist/register', {
+    status: 'Pending',
+    pagination: { page: 1, pageSize: 200 },
+    sort: { column: 'created_ts', order: 'asc' },
+  });
+  for (const row of rows.filter((candidate) => candidate.picklist_id % 2 === parity).sort((a, b) => a.picklist_id - b.picklist_id)) {
+    const detail = await serverPicklist(request, row.picklist_id);
+    if (distinctItems(detail).length >= minItems && detail.items.every((item) => item.pick_status === null)) return detail;
+  }
+  throw new Error(`no Pending picklist with ${minItems} items left for the ${testInfo.project.name} project`);
+}
+
+/** Items whose product name is theirs alone on the picklist, so the screen can be asked for them by name. */
+function distinctItems(detail: PicklistDetail): PicklistItem[] {
+  return detail.items.filter((item) => detail.items.filter((other) => other.product_name === item.product_name).length === 1);
+}
+
+// ---- the screen ---------------------------------------------------------------------------------------
+
+/** The item's card (phone) or row (desktop). */
+function itemOf(page: Page, testInfo: TestInfo, item: PicklistItem): Locator {
+  return isPhone(testInfo) ? page.getByRole('article', { name: item.product_name }) : page.getByRole('row', { name: new RegExp(escape(item.product_name)) });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const markAsPicked = (page: Page) => page.getByRole('button', { name: 'Mark as Picked' });
+const syncButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /waiting to sync|No edits waiting/ });
+
+async function openPicklist(page: Page, detail: PicklistDetail) {
+  await page.goto(`/orders/picklists/${detail.picklist_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
+}
+
+/** Enters a short pick: one case fewer than ordered (the − stepper on a phone, typing on desktop) with a reason. */
+async function pickShort(page: Page, testInfo: TestInfo, item: PicklistItem, reason: string) {
+  const cases = item.no_of_case_ordered - 1;
+  if (isPhone(testInfo)) await page.getByRole('button', { name: `One case fewer of ${item.product_name}` }).click();
+  else await page.getByRole('spinbutton', { name: `Case Picked for ${item.product_name}` }).fill(String(cases));
+  await expect(page.getByText(PICK_MESSAGES.reasonRequired(item.no_of_case_ordered))).toBeVisible();
+  await expect(markAsPicked(page)).toBeDisabled();
+  await page.getByRole('combobox', { name: `Reason for ${item.product_name}` }).selectOption({ label: reason });
+  await expect(markAsPicked(page)).toBeEnabled();
+  await markAsPicked(page).click();
+}
+
+/** Enters a full pick: the item is ticked and keeps its ordered count, no reason needed. */
+async function pickFull(page: Page, item: PicklistItem) {
+  await page.getByRole('checkbox', { name: `Select ${item.product_name}` }).check();
+  await expect(page.getByText('1 row(s) selected')).toBeVisible();
+  await markAsPicked(page).click();
+}
+
+async function syncNow(page: Page) {
+  await syncButton(page).click();
+  const now = page.getByRole('button', { name: 'Sync now' });
+  if (await now.isEnabled()) await now.click();
+  await page.keyboard.press('Escape');
+}
+
+// ---- the tests ----------------------------------------------------------------------------------------
+
+test('the register and a picklist: columns, order links in a new tab, scan to confirm, not found, accessibly', async ({ page, request }, testInfo) => {
+  const phone = isPhone(testInfo);
+  const detail = await freshPicklist(request, testInfo, 2);
+  await signIn(page, 'Casey Nguyen');
+  await expect(page).toHaveURL(/\/orders\/picklists$/);
+  await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+  await expect(page.getByText('Market: Minnesota • One Order ID can have multiple Picklist IDs')).toBeVisible();
+
+  await page.getByLabel('Search', { exact: true }).fill(detail.picklist_reference_id);
+  const row = phone ? page.getByRole('article', { name: new RegExp(detail.picklist_reference_id) }) : page.getByRole('row', { name: new RegExp(detail.picklist_reference_id) });
+  await expect(row).toBeVisible();
+  if (!phone) {
+    const headers = page.getByRole('columnheader');
+    for (const name of ['Picklist ID', 'Order ID', 'Inventory Location', 'Dispensary Location (MSO)', '# of Cases', 'Status']) await expect(headers.filter({ hasText: name })).toHaveCount(1);
+    for (const hidden of ['Percentage Completion', 'Delivery Date', 'Last Updated', 'Created On']) await expect(headers.filter({ hasText: hidden })).toHaveCount(0);
+  }
+  await expect(row).toContainText(`${detail.customer_name} (${detail.mso_owner_name})`);
+  await expect(row).toContainText('Pending');
+  await expectNoSeriousA11yViolations(page);
+
+  // The order link opens the preview in a new tab, and does not open the row.
+  const link = row.getByRole('link', { name: new RegExp(detail.reference_id) });
+  await expect(link).toHaveAttribute('href', `/orders/preview/${detail.order_id}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  await (await popup).close();
+  await expect(page).toHaveURL(/\/orders\/picklists(\?.*)?$/);
+
+  await row.getByText(detail.picklist_reference_id, { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/picklists/${detail.picklist_id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Picklists' })).toBeVisible();
+  await expect(page.getByText(`Picked 0 of ${detail.items.length} items (0%)`)).toBeVisible();
+  await expect(page.getByText('0 row(s) selected')).toBeVisible();
+  await expect(markAsPicked(page)).toBeDisabled();
+  const [first, second] = distinctItems(detail);
+  await expect(page.getByRole('spinbutton', { name: `Case Picked for ${first!.product_name}` })).toHaveValue(String(first!.no_of_case_ordered));
+  await expectNoSeriousA11yViolations(page);
+
+  // Scan to confirm, by typing: a known tag goes to its item and ticks it; another batch's tag is refused.
+  const tagField = page.getByRole('search', { name: 'Find an item by tag' }).getByRole('textbox');
+  await tagField.fill(second!.tag_numbers[0]!);
+  await tagField.press('Enter');
+  await expect(page.getByRole('checkbox', { name: `Select ${second!.product_name}` })).toBeChecked();
+  await tagField.fill('1A40ZZ9999002EE100000001');
+  await tagField.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'is not on this picklist' })).toBeVisible();
+
+  await page.goto('/orders/picklists/999999999');
+  await expect(page.getByRole('heading', { name: 'Picklist Not Found' })).toBeVisible();
+  await expect(page.getByText('The requested picklist could not be found.')).toBeVisible();
+});
+
+test('a shift offline: picks survive a reload, the app being killed and signing in again, and reach the server exactly once', async ({ page, context, request }, testInfo) => {
+  const detail = await freshPicklist(request, testInfo, 2);
+  const [short, full] = distinctItems(detail).sort((a, b) => b.no_of_case_ordered - a.no_of_case_ordered);
+  await signIn(page, 'Casey Nguyen');
+  await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+  // The picker looks the picklist up in the register before walking into the vault.
+  const registerView = `/orders/picklists?search=${detail.picklist_reference_id}`;
+  await page.goto(registerView);
+  const listed = () => (isPhone(testInfo) ? page.getByRole('article', { name: new RegExp(detail.picklist_reference_id) }) : page.getByRole('row', { name: new RegExp(detail.picklist_reference_id) }));
+  await expect(listed()).toBeVisible();
+  await openPicklist(page, detail);
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await pickShort(page, testInfo, short!, 'Damaged');
+  await expect(itemOf(page, testInfo, short!).getByText('Waiting to sync')).toBeVisible();
+  await pickFull(page, full!);
+  await expect(itemOf(page, testInfo, full!).getByText('Waiting to sync')).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName(/^2 edits waiting to sync/);
+
+  // Reload with no signal: the picklist and the pending picks are still there.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
+  await expect(itemOf(page, testInfo, short!).getByText('partially-picked')).toBeVisible();
+  await expect(itemOf(page, testInfo, short!).getByText('Waiting to sync')).toBeVisible();
+  await expect(itemOf(page, testInfo, full!).getByText('Waiting to sync')).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName(/^2 edits waiting to sync/);
+
+  // The register opens with no signal too, from the cache, marking the picklist as waiting.
+  await page.goto(registerView);
+  await expect(listed().getByText('Waiting to sync')).toBeVisible();
+  await expect(listed().getByText('In Progress')).toBeVisible();
+
+  // The app is killed: a new page in the same browser, still offline, still has everything.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`/orders/picklists/${detail.picklist_id}`);
+  await expect(again.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
+  await expect(itemOf(again, testInfo, short!).getByText('Waiting to sync')).toBeVisible();
+
+  // Sign in again. Demo sign-in needs the server, so the signal returns first, but the picks cannot get
+  // through (the edit calls fail) until after the picker has logged out and signed in again.
+  await context.route('**/api/picklist/*/edit', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  await expect(syncButton(again)).toHaveAccessibleName(/^2 edits waiting to sync/);
+  await again.getByRole('button', { name: 'Log out' }).click();
+  await expect(again).toHaveURL(/\/login/);
+  await signIn(again, 'Casey Nguyen');
+  await expect(syncButton(again)).toHaveAccessibleName(/^2 edits waiting to sync/);
+  const before = await serverPicklist(request, detail.picklist_id);
+  expect(before.version).toBe(detail.version);
+
+  await context.unroute('**/api/picklist/*/edit');
+  await syncNow(again);
+  await expect(syncButton(again)).toHaveAccessibleName(/^No edits waiting\. Synced just now\./);
+
+  // The server holds exactly what was entered, once: one version per save.
+  const after = await serverPicklist(request, detail.picklist_id);
+  expect(after.version).toBe(detail.version + 2);
+  const byId = new Map(after.items.map((item) => [item.picklist_item_id, item]));
+  expect(byId.get(short!.picklist_item_id)).toMatchObject({ no_of_case_picked: short!.no_of_case_ordered - 1, pick_status: 'partial', reason_label: 'Damaged' });
+  expect(byId.get(full!.picklist_item_id)).toMatchObject({ no_of_case_picked: full!.no_of_case_ordered, pick_status: 'complete', reason_id: null });
+  for (const item of after.items.filter((i) => i.picklist_item_id !== short!.picklist_item_id && i.picklist_item_id !== full!.picklist_item_id)) expect(item.pick_status).toBeNull();
+  expect(after.updated_user_name).toBe('Casey Nguyen');
+});
+
+test('a second picker changes the same item meanwhile: the first sees both values, keeps theirs, and it syncs', async ({ page, context, browser, request }, testInfo) => {
+  // Two items at least: Alex picking the only item would close the picklist (a 409, not a conflict).
+  const detail = await freshPicklist(request, testInfo, 2);
+  const item = distinctItems(detail).find((candidate) => candidate.no_of_case_ordered >= 2) ?? distinctItems(detail)[0]!;
+  await signIn(page, 'Casey Nguyen');
+  await openPicklist(page, detail);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await pickShort(page, testInfo, item, 'Damaged');
+  await expect(itemOf(page, testInfo, item).getByText('Waiting to sync')).toBeVisible();
+
+  // Alex, a Market Admin on another device, picks the whole item while Casey has no signal.
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const alex = await other.newPage();
+  await signIn(alex, 'Alex Morgan');
+  await openPicklist(alex, detail);
+  await pickFull(alex, item);
+  await expect.poll(async () => (await serverPicklist(request, detail.picklist_id)).version).toBe(detail.version + 1);
+  await other.close();
+
+  // Casey's signal returns: the pick conflicts, and both values are shown.
+  await context.setOffline(false);
+  const panel = page.getByText('Someone changed this item while you were picking.').locator('..');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText(`${item.no_of_case_ordered - 1} of ${item.no_of_case_ordered} cases · Damaged`)).toBeVisible();
+  await expect(panel.getByText(`${item.no_of_case_ordered} of ${item.no_of_case_ordered} cases`, { exact: true })).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName(/1 needs you/);
+  await expectNoSeriousA11yViolations(page);
+
+  await panel.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByText('Someone changed this item while you were picking.')).toHaveCount(0);
+  await expect(syncButton(page)).toHaveAccessibleName(/^No edits waiting/);
+  const after = await serverPicklist(request, detail.picklist_id);
+  expect(after.version).toBe(detail.version + 2);
+  expect(after.items.find((i) => i.picklist_item_id === item.picklist_item_id)).toMatchObject({ no_of_case_picked: item.no_of_case_ordered - 1, reason_label: 'Damaged', pick_status: 'partial' });
+  await expect(itemOf(page, testInfo, item).getByText('partially-picked')).toBeVisible();
+});
+
+test('replay through a connection that drops a third of the requests loses and duplicates nothing', async ({ page, context, request }, testInfo) => {
+  // At least three saves, so that a third of the calls is at least one; one item is left for the end.
+  const detail = await freshPicklist(request, testInfo, 4);
+  const items = distinctItems(detail).slice(0, Math.min(5, detail.items.length - 1));
+  await signIn(page, 'Casey Nguyen');
+  await openPicklist(page, detail);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  const entered = new Map<number, { cases: number; reason: string | null }>();
+  for (const [index, item] of items.entries()) {
+    if (index % 2 === 0 && item.no_of_case_ordered >= 2) {
+      await pickShort(page, testInfo, item, 'Damaged');
+      entered.set(item.picklist_item_id, { cases: item.no_of_case_ordered - 1, reason: 'Damaged' });
+    } else {
+      await pickFull(page, item);
+      entered.set(item.picklist_item_id, { cases: item.no_of_case_ordered, reason: null });
+    }
+    await expect(itemOf(page, testInfo, item).getByText('Waiting to sync')).toBeVisible();
+  }
+
+  // Every third edit call fails: alternately after the server has applied it (the answer is lost) and
+  // before it reaches the server.
+  let calls = 0;
+  let lostAnswers = 0;
+  let replayedAnswers = 0;
+  await context.route('**/api/picklist/*/edit', async (route) => {
+    calls += 1;
+    if (calls % 3 === 0) {
+      if (calls % 6 === 3) {
+        await route.fetch();
+        lostAnswers += 1;
+      }
+      await route.abort('connectionreset');
+      return;
+    }
+    const response = await route.fetch();
+    if (response.headers()['idempotent-replayed'] === 'true') replayedAnswers += 1;
+    await route.fulfill({ response });
+  });
+  await context.setOffline(false);
+  await expect(async () => {
+    await syncNow(page);
+    await expect(syncButton(page)).toHaveAccessibleName(/^No edits waiting/, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+
+  const after = await serverPicklist(request, detail.picklist_id);
+  expect(after.version).toBe(detail.version + items.length);
+  for (const item of after.items) {
+    const mine = entered.get(item.picklist_item_id);
+    if (!mine) expect(item.pick_status).toBeNull();
+    else expect({ cases: item.no_of_case_picked, reason: item.reason_label }).toEqual(mine);
+  }
+  expect(lostAnswers).toBeGreaterThan(0);
+  expect(replayedAnswers).toBe(lostAnswers);
+  await context.unroute('**/api/picklist/*/edit');
+
+  // With the signal back, picking the rest completes the picklist (short picks stay open to pick, so Select all takes them too).
+  const fullPicks = [...entered.values()].filter((pick) => pick.reason === null).length;
+  await page.getByRole('checkbox', { name: /Select all/ }).check();
+  await expect(page.getByText(`${detail.items.length - fullPicks} row(s) selected`)).toBeVisible();
+  await markAsPicked(page).click();
+  await expect(page.getByRole('status').filter({ hasText: PICK_MESSAGES.complete })).toBeVisible();
+  await expect(page.getByText(`Picked ${detail.items.length} of ${detail.items.length} items (100%)`)).toBeVisible();
+  expect((await serverPicklist(request, detail.picklist_id)).pick_status_label).toBe('Picked');
+});
