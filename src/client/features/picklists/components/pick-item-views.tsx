@@ -33,7 +33,7 @@ export type ItemViewProps = {
   resolving: OutboxEntry | null;
 };
 
-export const itemElementId = (item: PicklistItem) => `pick-item-${item.picklist_item_id}`;
+export const itemElementId = (picklistItemId: number) => `pick-item-${picklistItemId}`;
 
 function reasonLabel(reasons: readonly PickReason[], reasonId: number | null, fallback: string | null): string {
   return reasons.find((reason) => reason.order_metadata_id === reasonId)?.metadata_label ?? fallback ?? '—';
@@ -53,7 +53,7 @@ export const PickItemCard = memo(function PickItemCard(props: ItemViewProps) {
   const ring = highlighted ? 'border-brand-500 ring-4 ring-brand-300' : sync && sync.kind !== 'pending' ? 'border-red-300' : selected ? 'border-brand-400 ring-1 ring-brand-300' : 'border-slate-200';
   return (
     <article
-      id={itemElementId(item)}
+      id={itemElementId(item.picklist_item_id)}
       tabIndex={-1}
       aria-labelledby={titleId}
       className={`scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-shadow [contain-intrinsic-size:auto_260px] [content-visibility:auto] focus:outline-none ${ring}`}
@@ -155,7 +155,7 @@ export const PickItemRow = memo(function PickItemRow(props: ItemViewProps) {
   const cell = 'px-3 py-2 align-middle';
   return (
     <>
-      <tr id={itemElementId(item)} tabIndex={-1} className={`border-t border-slate-100 focus:outline-none ${tone}`}>
+      <tr id={itemElementId(item.picklist_item_id)} tabIndex={-1} className={`border-t border-slate-100 focus:outline-none ${tone}`}>
         <td className={`${cell} w-12`}>
           {selectionOn && row.selectable && (
             <input type="checkbox" className={checkbox} checked={selected} onChange={(event) => handlers.onToggle(item, event.target.checked)} aria-label={`Select ${item.product_name}`} />

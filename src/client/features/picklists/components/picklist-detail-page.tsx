@@ -36,6 +36,7 @@ export const PICKLIST_UPDATING = 'Updating Picklist...';
 /** The spec's 'Pick Complete' and save-failure warning show for 4 s. */
 export const PICK_BANNER_MS = 4_000;
 const HIGHLIGHT_MS = 2_500;
+const SCROLL_AFTER_DIALOG_MS = 50;
 const FLASH_MS = 900;
 
 export const picklistTitle = (detail: Pick<PicklistDetail, 'picklist_reference_id' | 'picklist_id'>) => detail.picklist_reference_id || `PL - ${detail.picklist_id}`;
@@ -271,11 +272,6 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
       // Scanning a case's tag confirms it: the item is ticked, ready for Mark as Picked.
       if (pickRow(item, undefined, { canPick, closed }).editable) select(item.picklist_item_id, true);
       setFindMessage(null);
-      window.setTimeout(() => {
-        const element = document.getElementById(itemElementId(item));
-        element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-        element?.focus({ preventScroll: true });
-      }, 50);
       return { found: true };
     }
     const message = match.kind === 'empty' ? 'Enter a tag number.' : `Tag ${match.tag} is not on this picklist. It belongs to another batch: do not pick this case.`;
@@ -287,10 +283,20 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
     return { found: false, message };
   }
 
+  // A found item is scrolled to once the scan dialog has closed, then its highlight fades. Both timers
+  // are cleared on unmount so neither touches a page the picker has already left.
   useEffect(() => {
     if (highlight === null) return;
-    const timer = window.setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
-    return () => window.clearTimeout(timer);
+    const scrollTimer = window.setTimeout(() => {
+      const element = document.getElementById(itemElementId(highlight));
+      element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      element?.focus({ preventScroll: true });
+    }, SCROLL_AFTER_DIALOG_MS);
+    const fadeTimer = window.setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => {
+      window.clearTimeout(scrollTimer);
+      window.clearTimeout(fadeTimer);
+    };
   }, [highlight]);
 
   const itemProps = (item: PicklistItem) => ({
