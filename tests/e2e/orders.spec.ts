@@ -4,6 +4,7 @@
 // customers, so no test changes what another one counts on.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { Customer, OrderDetail, OrderInventoryRow, OrderRef } from '../../src/shared/api/orders';
+import { formatUsd } from '../../src/shared/format';
 import { marketDate } from '../../src/shared/market-time';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
 
@@ -282,6 +283,41 @@ test('an edit with nothing changed says so, and leaving with changes asks first'
   await expect(page.getByText(`${order.referenceId} has been cancelled.`)).toBeVisible();
   const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
   expect(detail.data.orderStatus).toBe('Cancelled');
+});
+
+test('on the preview the seller moves the requested delivery date and changes a line’s price', async ({ page }, testInfo) => {
+  await signIn(page, 'Jordan Lee');
+  // Slot 2's second batch: the edit test orders only the first.
+  const [, batch] = await batchesOfSlot(page, slot(testInfo, 2), 2, 2);
+  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 2)), [{ batch: batch!, cases: 2 }]);
+  await page.goto(`/orders/preview/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
+
+  const requested = page.getByRole('region', { name: 'Requested Delivery Date' });
+  await expect(requested.getByText(usDate(marketDay(7)), { exact: true })).toBeVisible();
+  const dateField = requested.getByLabel('Set the requested delivery date');
+  await dateField.fill(marketDay(-1));
+  await expect(requested.getByText('Past dates cannot be chosen.')).toBeVisible();
+  await expect(requested.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dateField.fill(marketDay(20));
+  await requested.getByRole('button', { name: 'Save' }).click();
+  await expect(banner(page, 'Requested Delivery Date updated successfully.')).toBeVisible();
+  await expect(requested.getByText(usDate(marketDay(20)), { exact: true })).toBeVisible();
+
+  const price = page.getByRole('spinbutton', { name: `Unit price: ${nameOf(batch!)}` });
+  await price.fill('0');
+  await expect(page.getByText('Price cannot be zero or negative')).toBeVisible();
+  await price.fill('12.50');
+  await price.press('Enter');
+  await expect(banner(page, 'Price updated successfully')).toBeVisible();
+  const subtotal = 2 * batch!.case_size * 12.5;
+  await expect(page.getByRole('region', { name: 'Order totals' })).toContainText(formatUsd(subtotal));
+  await expectNoSeriousA11yViolations(page);
+
+  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail.data.requestedDeliveryDate).toBe(marketDay(20));
+  expect(detail.data.items.map((item) => item.unitSalePrice)).toEqual([12.5]);
+  expect(detail.data.totalPrice).toBe(subtotal);
 });
 
 test('notes are added and checked, and cancelling asks first and closes the order to notes', async ({ page }, testInfo) => {

@@ -17,7 +17,8 @@ const HEADERS: { label: string; right?: boolean }[] = [
   { label: 'Expiry' },
 ];
 
-export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
+/** `priceCell`, where given, replaces the shown unit price (the preview's price editor). */
+export function OrderItemsTable({ items, priceCell }: { items: readonly OrderItem[]; priceCell?: (item: OrderItem, touch: boolean) => ReactNode }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   if (items.length === 0) return <p className="px-4 py-8 text-center text-sm text-slate-600">This order has no items.</p>;
   if (!isDesktop) {
@@ -40,8 +41,14 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
               <Field label="Cases" value={item.noOfCase} />
               <Field label="Picked" value={item.caseFulfilled} />
               <Field label="Case size" value={item.caseSize} />
-              <Field label="Unit price" value={formatUsd(item.unitSalePrice)} />
+              {!priceCell && <Field label="Unit price" value={formatUsd(item.unitSalePrice)} />}
             </dl>
+            {priceCell && (
+              <div className="flex items-center justify-between gap-3">
+                <span className="text-xs font-medium text-slate-500">Unit price</span>
+                {priceCell(item, true)}
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -77,7 +84,7 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
               <Cell right>{item.caseSize}</Cell>
               <Cell right>{item.noOfCase}</Cell>
               <Cell right>{item.caseFulfilled}</Cell>
-              <Cell right>{formatUsd(item.unitSalePrice)}</Cell>
+              <Cell right>{priceCell ? priceCell(item, false) : formatUsd(item.unitSalePrice)}</Cell>
               <Cell right strong>
                 {formatUsd(item.subTotalPrice)}
               </Cell>

@@ -17,7 +17,8 @@ import { errorMessage } from '../../../lib/handle-error';
 import { useEditOrder } from '../api/edit-order';
 import { useOrder } from '../api/get-order';
 import { StickyBar } from './cart-summary';
-import { ConfirmedDeliveryDateCard } from './confirmed-delivery-date';
+import { ConfirmedDeliveryDateCard, ORDER_UPDATE_FAILED, RequestedDeliveryDateCard } from './delivery-date-cards';
+import { LinePriceEditor } from './line-price-editor';
 import { CustomerSelector } from './customer-selector';
 import { ActionButtons, PhoneActionBar, useOrderActions, type ActionResult } from './order-actions';
 import { OrderItemsTable } from './order-items-table';
@@ -25,8 +26,6 @@ import { isNotFound, OrderLoadError, OrderNotFound } from './order-not-found';
 import { OrderNotes } from './order-notes';
 import { OrderStatusBadge } from './order-status-badge';
 import { SummaryCard } from './summary-card';
-
-export const CUSTOMER_UPDATE_FAILED = 'Failed to update order';
 
 export function OrderPreviewPage({ orderId, canEdit }: { orderId: number; canEdit: boolean }) {
   const order = useOrder(orderId);
@@ -62,7 +61,7 @@ function OrderPreview({ order }: { order: OrderDetail }) {
       });
       showResult({ tone: 'success', text: `${order.referenceId} is now for ${buyer.name}.` });
     } catch (error) {
-      showResult({ tone: 'error', text: errorMessage(error, CUSTOMER_UPDATE_FAILED) });
+      showResult({ tone: 'error', text: errorMessage(error, ORDER_UPDATE_FAILED) });
     }
   };
 
@@ -97,8 +96,8 @@ function OrderPreview({ order }: { order: OrderDetail }) {
               value={<OrderStatusBadge status={order.orderStatus} className="text-sm" />}
               detail={`${date.label === 'Approved Date' ? 'Approved' : 'Created'} ${formatDate(date.value)}`}
             />
-            <SummaryCard label="Requested Delivery Date" value={order.requestedDeliveryDate ? formatDate(order.requestedDeliveryDate) : 'Not set'} />
-            <ConfirmedDeliveryDateCard key={order.version} order={order} onResult={showResult} />
+            <RequestedDeliveryDateCard key={`requested-${order.version}`} order={order} onResult={showResult} />
+            <ConfirmedDeliveryDateCard key={`confirmed-${order.version}`} order={order} onResult={showResult} />
           </div>
           <TotalsStrip order={order} />
         </div>
@@ -113,7 +112,14 @@ function OrderPreview({ order }: { order: OrderDetail }) {
                 busy={edit.isPending}
               />
             </div>
-            <OrderItemsTable items={order.items} />
+            <OrderItemsTable
+              items={order.items}
+              priceCell={
+                order.allowedActions.includes('edit')
+                  ? (item, touch) => <LinePriceEditor key={`${item.orderItemId}-${order.version}`} orderId={order.orderId} item={item} onResult={showResult} size={touch ? 'lg' : 'sm'} />
+                  : undefined
+              }
+            />
           </Card>
         </div>
 
