@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn, waitForServiceWorker } from './support/app';
 
 const SIDEBAR: Record<string, string[]> = {
@@ -52,15 +52,30 @@ test('the menus hub shows the tiles a Sales Manager may use', async ({ page }) =
   await expectNoSeriousA11yViolations(page);
 });
 
+/** The account panel behind the avatar (there at every width) names the user and their role in this market. */
+async function expectAccountRole(page: Page, name: string, role: string) {
+  await page.getByRole('button', { name: `Account: ${name}` }).click();
+  const panel = page.getByRole('region', { name: 'Account' });
+  await expect(panel).toContainText(name);
+  await expect(panel).toContainText(role);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+}
+
 test('switching market goes home in the new market, with that market’s role and remembered in a cookie', async ({ page }, testInfo) => {
   await signIn(page, 'Dana Brooks');
   await expect(page).toHaveURL(/\/menus$/);
+  await expectAccountRole(page, 'Dana Brooks', 'Sales Manager');
   await page.getByRole('button', { name: /Switch market/ }).click();
   await expect(page.getByRole('menuitem', { name: /Minnesota/ })).toHaveAttribute('aria-current', 'true');
   await page.getByRole('menuitem', { name: /New Jersey/ }).click();
   await expect(page).toHaveURL(/\/orders\/picklists$/);
   const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'gti_last_user_market')?.value).toBe('NJ');
+  const marketCookie = cookies.find((cookie) => cookie.name === 'gti_last_user_market');
+  expect(marketCookie?.value).toBe('NJ');
+  // Kept for 30 days (a minute's slack for the test's own run time).
+  expect(marketCookie!.expires * 1000 - Date.now()).toBeGreaterThan(30 * 24 * 3600_000 - 60_000);
+  await expectAccountRole(page, 'Dana Brooks', 'Fulfilment Person');
   const nav = await openNavigation(page, testInfo);
   await expect(nav.getByRole('link', { name: 'Menu Management' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: /Picklists/ })).toBeVisible();

@@ -30,8 +30,9 @@ export function sessionQueryOptions(account: Account) {
       ]);
       return { account, userId: permissions.data.user_id, markets: markets.data, permissionsByMarket: marketsOfPermissions(permissions.data) };
     },
+    // Fresh for 60 minutes; kept as long as the persisted cache (the query client's default gcTime), so a
+    // picker who last had signal days ago still opens the app offline with their permissions.
     staleTime: SESSION_CACHE_MS,
-    gcTime: 24 * SESSION_CACHE_MS,
   });
 }
 

@@ -1,8 +1,13 @@
-// The signed-in user's name, their role in the current market, the initials avatar, and logout.
+// The signed-in user's name, their role in the current market, the initials avatar, and logout. Wide
+// screens show the name and role beside the avatar; on every screen the avatar opens a panel with both,
+// so a phone user can always see who is signed in and as what.
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { initials } from '../../../../shared/labels';
 import type { Role } from '../../../../shared/enums';
 import { Icon } from '../../../components/ui/icons';
 import { useSignOut } from '../../../lib/auth/auth-context';
+
+const NO_ROLE = 'No role in this market';
 
 export function UserMenu({ name, role }: { name: string; role: Role | undefined }) {
   const signOut = useSignOut();
@@ -10,11 +15,35 @@ export function UserMenu({ name, role }: { name: string; role: Role | undefined 
     <div className="flex items-center gap-2 sm:gap-3">
       <div className="hidden text-right leading-tight lg:block">
         <p className="text-sm font-medium text-slate-900">{name}</p>
-        <p className="text-xs text-slate-500">{role ?? 'No role in this market'}</p>
+        <p className="text-xs text-slate-500">{role ?? NO_ROLE}</p>
       </div>
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white" title={`${name}${role ? `, ${role}` : ''}`} aria-hidden="true">
-        {initials(name)}
-      </span>
+      <Popover className="relative">
+        <PopoverButton
+          aria-label={`Account: ${name}`}
+          className="grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:size-9"
+        >
+          <span className="grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden="true">
+            {initials(name)}
+          </span>
+        </PopoverButton>
+        <PopoverPanel
+          as="section"
+          anchor={{ to: 'bottom end', gap: 8 }}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg focus:outline-none"
+          aria-label="Account"
+        >
+          <p className="text-sm font-semibold break-words text-slate-900">{name}</p>
+          <p className="mt-0.5 text-sm text-slate-600">{role ?? NO_ROLE}</p>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="mt-3 flex w-full items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <Icon name="logout" className="size-4" />
+            Sign out
+          </button>
+        </PopoverPanel>
+      </Popover>
       <button
         type="button"
         onClick={() => void signOut()}
