@@ -91,11 +91,13 @@ function OrderPreview({ order }: { order: OrderDetail }) {
             <div className="col-span-2 sm:col-span-1">
               <SummaryCard label="Customer" value={order.customerName} detail={order.msoOwnerName ?? undefined} />
             </div>
-            <SummaryCard
-              label="Status"
-              value={<OrderStatusBadge status={order.orderStatus} className="text-sm" />}
-              detail={`${date.label === 'Approved Date' ? 'Approved' : 'Created'} ${formatDate(date.value)}`}
-            />
+            <div className="col-span-2 sm:col-span-1">
+              <SummaryCard
+                label="Status"
+                value={<OrderStatusBadge status={order.orderStatus} className="text-sm" />}
+                detail={`${date.label === 'Approved Date' ? 'Approved' : 'Created'} ${formatDate(date.value)}`}
+              />
+            </div>
             <RequestedDeliveryDateCard key={`requested-${order.version}`} order={order} onResult={showResult} />
             <ConfirmedDeliveryDateCard key={`confirmed-${order.version}`} order={order} onResult={showResult} />
           </div>
