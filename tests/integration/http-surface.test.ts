@@ -3,6 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { parseEnv } from '../../src/server/env';
+import { GENERIC_ERROR_MESSAGE } from '../../src/server/lib/error-handler';
 import { createTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -36,6 +39,27 @@ describe('health', () => {
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: 'degraded', database: 'unavailable' });
     await broken.app.close();
+  });
+});
+
+describe('server errors', () => {
+  it('answers a failure inside the server generically, with the request id that its log line carries', async () => {
+    const database = await createTestDatabase();
+    const logLines: string[] = [];
+    const env = parseEnv({ NODE_ENV: 'test', CLIENT_DIST_DIR: './no-client-in-tests' });
+    const app = await createApp({ env, database, logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } } });
+    await app.ready();
+    await database.close();
+
+    const response = await app.inject({ method: 'GET', url: '/api/auth/demo-users' });
+    const body = response.json() as { success: boolean; message: string; requestId: string };
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    expect(body).toMatchObject({ success: false, message: GENERIC_ERROR_MESSAGE });
+    // The caller learns nothing of the inside (no stack, no SQL), only an id to quote to support.
+    expect(response.body).not.toMatch(/stack|select |at \w+ \(/i);
+    const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; err?: unknown });
+    expect(logged).toContainEqual(expect.objectContaining({ reqId: body.requestId, msg: 'request failed', err: expect.anything() }));
+    await app.close();
   });
 });
 

@@ -19,13 +19,13 @@ async function renderPage(detail = testPicklist(), canPick = true) {
   queryClient.setQueryData(picklistDetailKey(currentMarket(), detail.picklist_id), detail);
   const rootRoute = createRootRoute({ component: () => <PicklistDetailPage picklistId={detail.picklist_id} userId="picker" canPick={canPick} /> });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   await screen.findByRole('heading', { name: detail.picklist_reference_id, level: 1 });
-  return { queryClient, user: userEvent.setup() };
+  return { queryClient, user: userEvent.setup(), unmount };
 }
 
 const markButton = () => screen.getByRole('button', { name: 'Mark as Picked' });
@@ -81,6 +81,15 @@ describe('picking on a phone', () => {
     expect(screen.queryByRole('checkbox', { name: 'Select Product 1' })).toBeNull();
     expect(screen.queryByRole('spinbutton', { name: 'Case Picked for Product 1' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toBeTruthy();
+  });
+
+  it('keeps Mark as Picked disabled on a picklist that is Picked or Cancelled', async () => {
+    for (const status of ['Picked', 'Cancelled'] as const) {
+      const { unmount } = await renderPage(testPicklist({ pick_status: status.toUpperCase(), pick_status_label: status }));
+      expect((markButton() as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.queryByRole('checkbox', { name: /^Select Product/ })).toBeNull();
+      unmount();
+    }
   });
 
   it('is read-only, with no Mark as Picked, for someone who may not pick', async () => {

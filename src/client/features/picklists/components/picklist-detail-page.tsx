@@ -402,7 +402,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
             {refreshing && <span className="text-xs text-slate-500">Refreshing…</span>}
             <div className="ml-auto flex items-center gap-3">
               {saving && <LoadingMessage messages={PICKLIST_UPDATING} />}
-              {canPick && !closed && markButton}
+              {canPick && markButton}
             </div>
           </header>
           <div className="overflow-x-auto">
@@ -463,7 +463,8 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
               <PickItemCard key={item.picklist_item_id} {...itemProps(item)} />
             ))}
           </div>
-          {canPick && !closed && (
+          {/* The spec keeps 'Mark as Picked' on a Picked or Cancelled picklist, disabled. */}
+          {canPick && (
             <div className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur">
               {saving && <LoadingMessage messages={PICKLIST_UPDATING} className="mb-2" />}
               <div className="flex items-center gap-3">
