@@ -92,7 +92,9 @@ for (const database of DATABASES) {
 }
 
 if (ONLY) process.exit(0);
-const slow = results.filter((r) => r.p95 >= (r.endpoint.includes('create') ? 100 : 50) || r.errors > 0 || r.non2xx > 0);
+// Matched by the whole path: 'sort created_ts' and 'sort created_user_name' contain 'create' too.
+const targetMs = (endpoint: string) => (endpoint.startsWith('POST /api/order/create') ? 100 : 50);
+const slow = results.filter((r) => r.p95 >= targetMs(r.endpoint) || r.errors > 0 || r.non2xx > 0);
 await recordBenchmark(
   'orders',
   `The orders list and order creation on the large data set (120,000 orders and 1,000,000 order lines in MN): autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row, as the MN Market Admin, a page of 100 per list call. Targets on PostgreSQL: list p95 under 50 ms, create p95 under 100 ms, no errors. ${slow.length === 0 ? 'Every row meets its target.' : `Rows missing the target: ${slow.map((r) => `${r.database} ${r.endpoint}`).join('; ')}.`}`,
