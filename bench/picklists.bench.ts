@@ -7,7 +7,7 @@
 //     4× CPU slowdown). Target: heading, summary and all 300 item cards rendered in under 1 s.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import type { PicklistDetail, PicklistItem, PicklistRow } from '../src/shared/api/picklists';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
@@ -29,6 +29,17 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 3);
 /** What Lighthouse's mobile profile applies to the CPU. */
 const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+
+/**
+ * A phone-profile context. The bench runs under tsx, whose esbuild keeps function names by wrapping named
+ * functions in a `__name(…)` call; inside a callback sent to the page that helper does not exist, so the
+ * page gets a stand-in that returns the function unchanged.
+ */
+async function phoneContext(browser: Browser, base: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  return context;
+}
 
 const loads: number[] = [];
 const noteLoad = () => loads.push(os.loadavg()[0]!);
@@ -254,7 +265,7 @@ async function replayRun(base: string, api: Api, plans: PicklistPlan[], cpuSlowd
   console.log(`Replay (${profile}): entering ${EDITS} edits offline on ${plans.length} picklists...`);
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ ...PHONE, baseURL: base });
+    const context = await phoneContext(browser, base);
     // Entering 500 edits at 4× slowdown would take long and measures nothing: the slowdown starts at reconnect.
     const page = await phonePage(context, 1);
     await signIn(page);
@@ -290,6 +301,7 @@ async function replayRun(base: string, api: Api, plans: PicklistPlan[], cpuSlowd
       }
     }
     const enterS = (performance.now() - enterStarted) / 1000;
+    console.log('  reading the outbox...');
     const outbox = await readOutbox(page);
     if (outbox.total !== EDITS || outbox.byStatus.pending !== EDITS || outbox.users.join() !== PICKER.id || outbox.markets.join() !== MARKET) {
       throw new Error(`the outbox holds ${JSON.stringify(outbox)} before reconnecting, not ${EDITS} pending edits of ${PICKER.name}`);
@@ -314,40 +326,12 @@ async function replayRun(base: string, api: Api, plans: PicklistPlan[], cpuSlowd
 
     if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     noteLoad();
-    // The watch starts before the signal returns, so it sees the 'online' event the app reacts to.
-    await page.evaluate((timeoutMs) => {
-      const watch = new Promise<{ onlineAt: number; doneAt: number }>((resolve, reject) => {
-        let onlineAt = NaN;
-        window.addEventListener('online', () => (onlineAt = performance.now()), { once: true });
-        const open = indexedDB.open('gv-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = () =>
-            new Promise<number>((done, fail) => {
-              const request = db.transaction('entries').objectStore('entries').count();
-              request.onsuccess = () => done(request.result);
-              request.onerror = () => fail(request.error);
-            });
-          const label = () => [...document.querySelectorAll('header button')].map((button) => button.getAttribute('aria-label') ?? '').find((text) => /waiting to sync|No edits waiting/.test(text)) ?? '';
-          const started = performance.now();
-          const poll = async () => {
-            if (!Number.isNaN(onlineAt) && label().startsWith('No edits waiting') && (await count()) === 0) {
-              db.close();
-              resolve({ onlineAt, doneAt: performance.now() });
-            } else if (performance.now() - started > timeoutMs) {
-              db.close();
-              reject(new Error(`the outbox still held ${await count()} entries; the header said '${label()}'`));
-            } else setTimeout(() => void poll(), 10);
-          };
-          void poll();
-        };
-      });
-      (window as unknown as { __replayWatch: typeof watch }).__replayWatch = watch;
-    }, REPLAY_TIMEOUT_MS);
+    // The listener goes in before the signal returns, so it sees the 'online' event the app reacts to.
+    await page.evaluate(() => window.addEventListener('online', () => ((window as unknown as ReplayClock).onlineAt = performance.now()), { once: true }));
+    console.log('  reconnecting...');
     const reconnected = performance.now();
     await context.setOffline(false);
-    const watched = await page.evaluate(() => (window as unknown as { __replayWatch: Promise<{ onlineAt: number; doneAt: number }> }).__replayWatch);
+    const watched = await waitForReplay(page, REPLAY_TIMEOUT_MS);
     const wallMs = performance.now() - reconnected;
     noteLoad();
 
@@ -396,6 +380,44 @@ function serverPick(server: PicklistDetail, item: PicklistItem): Entered | undef
 type RenderTiming = { ms: number; domMs: number; longestTaskMs: number; detailFetches: number };
 
 /** Until no call to the API has been under way for `quietMs`: the prefetch of open picklists is over. */
+type ReplayClock = { onlineAt?: number };
+
+/**
+ * Polls the page until its outbox is empty and the header says so, after the 'online' event. Each poll is
+ * its own evaluate with a fresh IndexedDB read: a read that fails is retried at the next poll instead of
+ * ending the watch (an in-page loop once died that way and waited for ever). Times are the page's clock.
+ */
+async function waitForReplay(page: Page, timeoutMs: number): Promise<{ onlineAt: number; doneAt: number }> {
+  const started = performance.now();
+  let last = { label: '', count: -1 };
+  while (performance.now() - started < timeoutMs) {
+    const seen = await page
+      .evaluate(async () => {
+        const label = [...document.querySelectorAll('header button')].map((button) => button.getAttribute('aria-label') ?? '').find((text) => /waiting to sync|No edits waiting/.test(text)) ?? '';
+        const count = await new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('gv-outbox');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('entries').objectStore('entries').count();
+            request.onsuccess = () => {
+              open.result.close();
+              resolve(request.result);
+            };
+            request.onerror = () => reject(request.error);
+          };
+        });
+        return { onlineAt: (window as unknown as ReplayClock).onlineAt ?? null, now: performance.now(), label, count };
+      })
+      .catch(() => null);
+    if (seen) {
+      last = seen;
+      if (seen.onlineAt !== null && seen.label.startsWith('No edits waiting') && seen.count === 0) return { onlineAt: seen.onlineAt, doneAt: seen.now };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the outbox still held ${last.count} entries after ${timeoutMs / 1000} s; the header said '${last.label}'`);
+}
+
 async function waitForQuiet(page: Page, quietMs: number): Promise<void> {
   let inFlight = 0;
   let lastChange = performance.now();
@@ -489,7 +511,7 @@ async function renderRuns(base: string, detail: PicklistDetail): Promise<RenderR
     console.log(`Rendering ${detail.picklist_reference_id} (${detail.items.length} items), phone profile, ${CPU_SLOWDOWN}× CPU slowdown...`);
     const warm: RenderTiming[] = [];
     {
-      const context = await browser.newContext({ ...PHONE, baseURL: base });
+      const context = await phoneContext(browser, base);
       const page = await phonePage(context, CPU_SLOWDOWN);
       await signIn(page);
       await openRegister(page, detail);
@@ -508,7 +530,7 @@ async function renderRuns(base: string, detail: PicklistDetail): Promise<RenderR
     // Not on the phone yet: the prefetch's register call is refused, so opening fetches it from the server.
     const cold: RenderTiming[] = [];
     for (let run = 0; run < COLD_RUNS; run += 1) {
-      const context = await browser.newContext({ ...PHONE, baseURL: base });
+      const context = await phoneContext(browser, base);
       await context.route('**/api/picklist/register', (route) => (route.request().postData()?.includes('"pick_status_label"') ? route.abort() : route.continue()));
       const page = await phonePage(context, CPU_SLOWDOWN);
       await signIn(page);
