@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueue, keepMine, takeTheirs } from './outbox';
 import { lastSyncKey, OutboxDatabase, type OutboxEntry } from './outbox-db';
-import { replayOutbox, type SendResult } from './replay';
+import { COMMIT_EVERY, replayOutbox, type SendResult } from './replay';
 
 let db: OutboxDatabase;
 let counter = 0;
@@ -113,3 +113,68 @@ describe('outbox replay', () => {
     expect(await db.entries.toArray()).toEqual([expect.objectContaining({ id: 'mine', status: 'pending', baseVersion: 12 })]);
   });
 });
+
+describe('outbox replay of a long queue', () => {
+  it('removes what the server applied before stopping for want of an answer, so only the rest is sent again', async () => {
+    for (const id of ['a', 'b', 'c', 'd']) await edit(id);
+    const report = await replayOutbox({
+      db,
+      userId: 'picker',
+      send: async (entry) => (entry.id === 'c' ? { kind: 'unreachable', message: 'timeout' } : { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null }),
+    });
+    expect(report).toMatchObject({ applied: 2, remaining: 2, stoppedEarly: true });
+    // c and d now stand on the version b produced (5 → 6 → 7), in the outbox itself.
+    expect(await db.entries.toArray()).toEqual([
+      expect.objectContaining({ id: 'c', status: 'pending', attempts: 1, baseVersion: 7 }),
+      expect.objectContaining({ id: 'd', status: 'pending', attempts: 0, baseVersion: 7 }),
+    ]);
+  });
+
+  it('moves edits made on different versions of one picklist as each applied edit does', async () => {
+    await edit('on-5');
+    await edit('on-6', { baseVersion: 6 });
+    await edit('on-5-again');
+    const bases: Record<string, number | null> = {};
+    await replayOnce((entry) => {
+      bases[entry.id] = entry.baseVersion;
+      return { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null };
+    });
+    // 5 → 6 (first), 6 → 7 (second): an edit made on 5 now stands on 7.
+    expect(bases).toEqual({ 'on-5': 5, 'on-6': 6, 'on-5-again': 7 });
+  });
+
+  it('keeps later edits of a picklist on the moved version after a conflict elsewhere in the same batch', async () => {
+    await edit('first');
+    await edit('other', { resource: 'picklist:8' });
+    await edit('second');
+    const bases: Record<string, number | null> = {};
+    await replayOnce((entry) => {
+      bases[entry.id] = entry.baseVersion;
+      return entry.id === 'other' ? { kind: 'conflict', serverState: null, message: 'changed' } : { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null };
+    });
+    expect(bases).toEqual({ first: 5, other: 5, second: 6 });
+  });
+
+  it(`sends ${COMMIT_EVERY * 2 + 5} edits in order, exactly once each, across batches, and tells the cache each picklist's newest copy`, async () => {
+    const total = COMMIT_EVERY * 2 + 5;
+    for (let index = 0; index < total; index += 1) await edit(`e${index}`, { resource: `picklist:${index % 3}` });
+    const sent: string[] = [];
+    const told: string[] = [];
+    const report = await replayOutbox({
+      db,
+      userId: 'picker',
+      send: async (entry) => (sent.push(entry.id), { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: entry.id }),
+      onApplied: (entry, result) => void told.push(`${entry.resource}:${String(result.data)}`),
+    });
+    expect(sent).toEqual(Array.from({ length: total }, (_, index) => `e${index}`));
+    expect(report).toMatchObject({ applied: total, remaining: 0 });
+    expect(await db.entries.count()).toBe(0);
+    // The last copy told for each picklist is that of its last edit.
+    const lastTold = new Map(told.map((item) => [item.slice(0, item.lastIndexOf(':')), item.slice(item.lastIndexOf(':') + 1)]));
+    expect(Object.fromEntries(lastTold)).toEqual({ 'picklist:0': `e${total - 3}`, 'picklist:1': `e${total - 2}`, 'picklist:2': `e${total - 1}` });
+  });
+});
+
+function replayOnce(send: (entry: OutboxEntry) => SendResult) {
+  return replayOutbox({ db, userId: 'picker', send: async (entry) => send(entry) });
+}

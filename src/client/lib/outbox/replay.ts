@@ -40,42 +40,111 @@ export function replayOutbox(options: ReplayOptions): Promise<ReplayReport | nul
   return replaying;
 }
 
+/**
+ * Applied edits are committed to the outbox together, this many at most. Each commit wakes every live query
+ * of the outbox (the header's count, each item's marker), which read it whole: committing edit by edit made
+ * a long replay quadratic. Committing later is safe: an edit the server applied but the outbox still holds
+ * (the app killed mid-batch) is sent again with its Idempotency-Key, and the server answers it from its
+ * store without applying it twice.
+ */
+export const COMMIT_EVERY = 50;
+
 async function replayNow({ db, userId, send, onApplied, now = Date.now }: ReplayOptions): Promise<ReplayReport> {
   const report: ReplayReport = { applied: 0, conflicts: 0, rejected: 0, remaining: 0, stoppedEarly: false };
   for (;;) {
-    const entry = await db.entries.where({ userId, status: 'pending' }).first();
-    if (!entry) break;
-    const result = await send(entry).catch((error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }));
-    if (result.kind === 'unreachable') {
-      await db.entries.update(entry.seq!, { attempts: entry.attempts + 1, lastError: result.message });
-      report.stoppedEarly = true;
-      break;
-    }
-    if (result.kind === 'applied') {
-      await db.transaction('rw', db.entries, db.meta, async () => {
-        await db.entries.delete(entry.seq!);
-        // Later edits of the same resource were made on top of this one, on the same base version:
-        // they now stand on the version this one produced.
-        if (result.version !== null && entry.baseVersion !== null) {
-          await db.entries
-            .where({ resource: entry.resource })
-            .filter((other) => other.status === 'pending' && other.userId === userId && other.baseVersion === entry.baseVersion)
-            .modify({ baseVersion: result.version });
-        }
-        await db.meta.put({ key: lastSyncKey(userId), value: now() });
-      });
-      report.applied += 1;
-      await onApplied?.(entry, result);
-      continue;
-    }
-    if (result.kind === 'conflict') {
-      await db.entries.update(entry.seq!, { status: 'conflict', serverState: result.serverState, lastError: result.message, attempts: entry.attempts + 1 });
-      report.conflicts += 1;
-      continue;
-    }
-    await db.entries.update(entry.seq!, { status: 'rejected', lastError: result.message, attempts: entry.attempts + 1 });
-    report.rejected += 1;
+    // Oldest first: entries with the same index key come in primary key (seq) order.
+    const batch = await db.entries.where({ userId, status: 'pending' }).limit(COMMIT_EVERY).toArray();
+    if (batch.length === 0) break;
+    const finished = await replayBatch({ db, userId, send, onApplied, now }, batch, report);
+    if (!finished) break;
   }
   report.remaining = await db.entries.where({ userId, status: 'pending' }).count();
   return report;
+}
+
+/**
+ * The versions applied edits moved each resource through: an edit made on version b and applied as V moves
+ * every waiting edit of that resource that stands on b onto V (they were made on top of it).
+ */
+class Rebases {
+  private readonly moves = new Map<string, Map<number, number>>();
+
+  /** The version an edit made on `base` stands on now. */
+  current(resource: string, base: number | null): number | null {
+    const moves = this.moves.get(resource);
+    let version = base;
+    // Versions only grow, so the chain ends; the bound guards against a server that says otherwise.
+    for (let step = 0; version !== null && moves?.has(version) && step < 10_000; step += 1) version = moves.get(version)!;
+    return version;
+  }
+
+  record(resource: string, from: number, to: number): void {
+    if (from === to) return;
+    let moves = this.moves.get(resource);
+    if (!moves) this.moves.set(resource, (moves = new Map()));
+    moves.set(from, to);
+  }
+
+  resources(): string[] {
+    return [...this.moves.keys()];
+  }
+}
+
+/** Sends one batch in order; false when it stopped for want of an answer. */
+async function replayBatch(
+  { db, userId, send, onApplied, now }: Required<Omit<ReplayOptions, 'onApplied'>> & Pick<ReplayOptions, 'onApplied'>,
+  batch: OutboxEntry[],
+  report: ReplayReport,
+): Promise<boolean> {
+  const applied: { entry: OutboxEntry; result: Extract<SendResult, { kind: 'applied' }> }[] = [];
+  // Kept for the whole batch: its later entries are copies read before any commit, on their old bases.
+  const rebases = new Rebases();
+
+  const commit = async () => {
+    if (applied.length === 0) return;
+    await db.transaction('rw', db.entries, db.meta, async () => {
+      await db.entries.bulkDelete(applied.map(({ entry }) => entry.seq!));
+      for (const resource of rebases.resources()) {
+        await db.entries
+          .where({ resource })
+          .filter((other) => other.status === 'pending' && other.userId === userId && other.baseVersion !== null)
+          .modify((other) => {
+            other.baseVersion = rebases.current(resource, other.baseVersion);
+          });
+      }
+      await db.meta.put({ key: lastSyncKey(userId), value: now() });
+    });
+    // The cache takes each resource's newest server copy once, with what still waits laid over it.
+    const newest = new Map(applied.map((item) => [item.entry.resource, item]));
+    applied.length = 0;
+    for (const { entry, result } of newest.values()) await onApplied?.(entry, result);
+  };
+
+  for (const stored of batch) {
+    const base = rebases.current(stored.resource, stored.baseVersion);
+    const entry = base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
+    const result = await send(entry).catch((error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }));
+    if (result.kind === 'applied') {
+      applied.push({ entry, result });
+      if (result.version !== null && base !== null) rebases.record(stored.resource, base, result.version);
+      report.applied += 1;
+      continue;
+    }
+    // Whatever else happens, what the server already applied is settled first.
+    await commit();
+    if (result.kind === 'unreachable') {
+      await db.entries.update(stored.seq!, { attempts: stored.attempts + 1, lastError: result.message });
+      report.stoppedEarly = true;
+      return false;
+    }
+    if (result.kind === 'conflict') {
+      await db.entries.update(stored.seq!, { status: 'conflict', serverState: result.serverState, lastError: result.message, attempts: stored.attempts + 1 });
+      report.conflicts += 1;
+      continue;
+    }
+    await db.entries.update(stored.seq!, { status: 'rejected', lastError: result.message, attempts: stored.attempts + 1 });
+    report.rejected += 1;
+  }
+  await commit();
+  return true;
 }
