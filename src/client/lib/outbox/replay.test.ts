@@ -155,23 +155,83 @@ describe('outbox replay of a long queue', () => {
     expect(bases).toEqual({ first: 5, other: 5, second: 6 });
   });
 
-  it(`sends ${COMMIT_EVERY * 2 + 5} edits in order, exactly once each, across batches, and tells the cache each picklist's newest copy`, async () => {
+  it(`sends ${COMMIT_EVERY * 2 + 5} edits exactly once each, each picklist's in the order entered, and tells the cache each picklist's newest copy`, async () => {
     const total = COMMIT_EVERY * 2 + 5;
     for (let index = 0; index < total; index += 1) await edit(`e${index}`, { resource: `picklist:${index % 3}` });
-    const sent: string[] = [];
+    const sent: { id: string; resource: string }[] = [];
     const told: string[] = [];
     const report = await replayOutbox({
       db,
       userId: 'picker',
-      send: async (entry) => (sent.push(entry.id), { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: entry.id }),
+      send: async (entry) => (sent.push({ id: entry.id, resource: entry.resource }), { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: entry.id }),
       onApplied: (entry, result) => void told.push(`${entry.resource}:${String(result.data)}`),
     });
-    expect(sent).toEqual(Array.from({ length: total }, (_, index) => `e${index}`));
+    expect(sent.map(({ id }) => id).sort()).toEqual(Array.from({ length: total }, (_, index) => `e${index}`).sort());
+    for (const resource of ['picklist:0', 'picklist:1', 'picklist:2']) {
+      const ids = sent.filter((item) => item.resource === resource).map(({ id }) => Number(id.slice(1)));
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
     expect(report).toMatchObject({ applied: total, remaining: 0 });
     expect(await db.entries.count()).toBe(0);
     // The last copy told for each picklist is that of its last edit.
     const lastTold = new Map(told.map((item) => [item.slice(0, item.lastIndexOf(':')), item.slice(item.lastIndexOf(':') + 1)]));
     expect(Object.fromEntries(lastTold)).toEqual({ 'picklist:0': `e${total - 3}`, 'picklist:1': `e${total - 2}`, 'picklist:2': `e${total - 1}` });
+  });
+
+  it('sends different picklists side by side, but never two edits of one picklist at once', async () => {
+    await edit('7-first');
+    await edit('8-first', { resource: 'picklist:8' });
+    await edit('7-second');
+    const inFlight = new Set<string>();
+    const overlaps: string[] = [];
+    let sawBothPicklists = false;
+    const releases: (() => void)[] = [];
+    const replay = replayOutbox({
+      db,
+      userId: 'picker',
+      send: (entry) => {
+        if (inFlight.has(entry.resource)) overlaps.push(entry.id);
+        inFlight.add(entry.resource);
+        if (inFlight.size > 1) sawBothPicklists = true;
+        return new Promise<SendResult>((resolve) =>
+          releases.push(() => {
+            inFlight.delete(entry.resource);
+            resolve({ kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null });
+          }),
+        );
+      },
+    });
+    // Both picklists' first edits are out before either answers.
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    while (releases.length > 0) {
+      releases.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await replay).toMatchObject({ applied: 3, remaining: 0 });
+    expect(sawBothPicklists).toBe(true);
+    expect(overlaps).toEqual([]);
+  });
+
+  it('starts nothing more once a send gets no answer, and keeps what was not applied', async () => {
+    await edit('7-a');
+    await edit('8-a', { resource: 'picklist:8' });
+    await edit('7-b');
+    await edit('8-b', { resource: 'picklist:8' });
+    const sent: string[] = [];
+    const report = await replayOutbox({
+      db,
+      userId: 'picker',
+      send: async (entry) => {
+        sent.push(entry.id);
+        if (entry.id === '7-a') return { kind: 'unreachable', message: 'timeout' };
+        // The other picklist's first edit is in flight when the first fails, and answers after it.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null };
+      },
+    });
+    expect(sent).toEqual(['7-a', '8-a']);
+    expect(report).toMatchObject({ applied: 1, stoppedEarly: true, remaining: 3 });
+    expect((await db.entries.toArray()).map((entry) => entry.id)).toEqual(['7-a', '7-b', '8-b']);
   });
 });
 

@@ -90,7 +90,24 @@ class Rebases {
   }
 }
 
-/** Sends one batch in order; false when it stopped for want of an answer. */
+/**
+ * Picklists whose edits are sent side by side. Edits of one picklist go one at a time, in order (each
+ * stands on the version the one before produced); edits of different picklists touch different items.
+ */
+export const REPLAY_LANES = 4;
+
+/** Edits grouped by resource, each group in the order it was entered, groups in order of their first edit. */
+function byResource(batch: readonly OutboxEntry[]): OutboxEntry[][] {
+  const groups = new Map<string, OutboxEntry[]>();
+  for (const entry of batch) {
+    const group = groups.get(entry.resource);
+    if (group) group.push(entry);
+    else groups.set(entry.resource, [entry]);
+  }
+  return [...groups.values()];
+}
+
+/** Sends one batch; false when it stopped for want of an answer. */
 async function replayBatch(
   { db, userId, send, onApplied, now }: Required<Omit<ReplayOptions, 'onApplied'>> & Pick<ReplayOptions, 'onApplied'>,
   batch: OutboxEntry[],
@@ -99,12 +116,17 @@ async function replayBatch(
   const applied: { entry: OutboxEntry; result: Extract<SendResult, { kind: 'applied' }> }[] = [];
   // Kept for the whole batch: its later entries are copies read before any commit, on their old bases.
   const rebases = new Rebases();
+  let stopped = false;
 
-  const commit = async () => {
+  // Commits run one after another, whichever lane asks.
+  let committing: Promise<void> = Promise.resolve();
+  const commit = () => (committing = committing.then(commitApplied));
+  async function commitApplied(): Promise<void> {
     if (applied.length === 0) return;
+    const settled = applied.splice(0);
     await db.transaction('rw', db.entries, db.meta, async () => {
-      await db.entries.bulkDelete(applied.map(({ entry }) => entry.seq!));
-      for (const resource of rebases.resources()) {
+      await db.entries.bulkDelete(settled.map(({ entry }) => entry.seq!));
+      for (const resource of new Set(settled.map(({ entry }) => entry.resource))) {
         await db.entries
           .where({ resource })
           .filter((other) => other.status === 'pending' && other.userId === userId && other.baseVersion !== null)
@@ -115,36 +137,45 @@ async function replayBatch(
       await db.meta.put({ key: lastSyncKey(userId), value: now() });
     });
     // The cache takes each resource's newest server copy once, with what still waits laid over it.
-    const newest = new Map(applied.map((item) => [item.entry.resource, item]));
-    applied.length = 0;
+    const newest = new Map(settled.map((item) => [item.entry.resource, item]));
     for (const { entry, result } of newest.values()) await onApplied?.(entry, result);
-  };
-
-  for (const stored of batch) {
-    const base = rebases.current(stored.resource, stored.baseVersion);
-    const entry = base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
-    const result = await send(entry).catch((error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }));
-    if (result.kind === 'applied') {
-      applied.push({ entry, result });
-      if (result.version !== null && base !== null) rebases.record(stored.resource, base, result.version);
-      report.applied += 1;
-      continue;
-    }
-    // Whatever else happens, what the server already applied is settled first.
-    await commit();
-    if (result.kind === 'unreachable') {
-      await db.entries.update(stored.seq!, { attempts: stored.attempts + 1, lastError: result.message });
-      report.stoppedEarly = true;
-      return false;
-    }
-    if (result.kind === 'conflict') {
-      await db.entries.update(stored.seq!, { status: 'conflict', serverState: result.serverState, lastError: result.message, attempts: stored.attempts + 1 });
-      report.conflicts += 1;
-      continue;
-    }
-    await db.entries.update(stored.seq!, { status: 'rejected', lastError: result.message, attempts: stored.attempts + 1 });
-    report.rejected += 1;
   }
+
+  async function sendInOrder(group: readonly OutboxEntry[]): Promise<void> {
+    for (const stored of group) {
+      if (stopped) return;
+      const base = rebases.current(stored.resource, stored.baseVersion);
+      const entry = base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
+      const result = await send(entry).catch((error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }));
+      if (result.kind === 'applied') {
+        applied.push({ entry, result });
+        if (result.version !== null && base !== null) rebases.record(stored.resource, base, result.version);
+        report.applied += 1;
+        continue;
+      }
+      // Whatever else happens, what the server already applied is settled first.
+      await commit();
+      if (result.kind === 'unreachable') {
+        stopped = true;
+        await db.entries.update(stored.seq!, { attempts: stored.attempts + 1, lastError: result.message });
+        report.stoppedEarly = true;
+        return;
+      }
+      if (result.kind === 'conflict') {
+        await db.entries.update(stored.seq!, { status: 'conflict', serverState: result.serverState, lastError: result.message, attempts: stored.attempts + 1 });
+        report.conflicts += 1;
+        continue;
+      }
+      await db.entries.update(stored.seq!, { status: 'rejected', lastError: result.message, attempts: stored.attempts + 1 });
+      report.rejected += 1;
+    }
+  }
+
+  const groups = byResource(batch);
+  const lanes = Array.from({ length: Math.min(REPLAY_LANES, groups.length) }, async () => {
+    for (let group = groups.shift(); group; group = groups.shift()) await sendInOrder(group);
+  });
+  await Promise.all(lanes);
   await commit();
-  return true;
+  return !stopped;
 }
