@@ -61,6 +61,43 @@ describe('demo data', () => {
     expect(sizes!.unordered).toBe(0);
   });
 
+  it("uses the spec's product categories, and gives products S2S names and aliases", async () => {
+    // The menu spec's category list, with its own border colour each.
+    const spec = ['flower', 'vape', 'edible', 'concentrate', 'tincture', 'topical', 'pre-roll', 'beverage', 'capsule', 'wax', 'shatter', 'resin/rosin', 'accessory'];
+    const categories = await rows<{ name: string }>(sql`select name from categories order by name`);
+    expect(categories.map(({ name }) => name)).toEqual([...spec].sort());
+    const [names] = await rows<{ s2s: number; alias: number; without: number }>(sql`
+      select count(*) filter (where name_type = 's2s')::int as s2s, count(*) filter (where name_type = 'alias')::int as alias,
+             (select count(*)::int from products p where not exists (select 1 from product_names n where n.product_id = p.id and n.name_type = 's2s')) as without
+      from product_names`);
+    expect(names!.s2s).toBeGreaterThan(0);
+    expect(names!.alias).toBeGreaterThan(0);
+    expect(names!.without).toBe(0);
+  });
+
+  it('gives every market batches with full, missing and failed lab data, and customers of MSO owners', async () => {
+    const labs = await rows<{ code: string; passed_with_potency: number; passed_with_terpenes: number; failed: number; missing: number; missing_with_values: number }>(sql`
+      select m.code,
+             count(*) filter (where b.lab_status = 'passed' and b.thc_value > 0)::int as passed_with_potency,
+             count(*) filter (where b.lab_status = 'passed' and jsonb_array_length(coalesce(b.terpenes, '[]'::jsonb)) > 0)::int as passed_with_terpenes,
+             count(*) filter (where b.lab_status = 'failed')::int as failed,
+             count(*) filter (where b.lab_status = 'missing')::int as missing,
+             count(*) filter (where b.lab_status = 'missing' and (b.thc_value is not null or b.terpenes is not null))::int as missing_with_values
+      from markets m join batches b on b.market_id = m.id group by m.code`);
+    expect(labs).toHaveLength(MARKET_COUNT);
+    for (const market of labs) {
+      expect(market, market.code).toMatchObject({ missing_with_values: 0 });
+      expect(market.passed_with_potency, market.code).toBeGreaterThan(0);
+      expect(market.passed_with_terpenes, market.code).toBeGreaterThan(0);
+      expect(market.failed, market.code).toBeGreaterThan(0);
+      expect(market.missing, market.code).toBeGreaterThan(0);
+    }
+    const owned = await rows<{ code: string; n: number }>(sql`
+      select m.code, count(c.id)::int as n from markets m
+      left join customers c on c.market_id = m.id and c.mso_owner_id is not null group by m.code`);
+    for (const { code, n } of owned) expect(n, code).toBeGreaterThan(0);
+  });
+
   it('gives every batch tags whose quantities add up to its active units', async () => {
     const perMarket = await rows<{ code: string; batches: number }>(
       sql`select m.code, count(b.id)::int as batches from markets m left join batches b on b.market_id = m.id group by m.code`,
