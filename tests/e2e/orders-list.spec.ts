@@ -1,0 +1,177 @@
+// The orders list and the shell around it: the default columns per role (table headers on desktop, card
+// fields on a phone), a row opening its preview, the question before leaving a new order, and how long the
+// sidebar remembers being collapsed. Read-only on the seeded data: it looks at a Completed order (a status
+// no other spec moves an order out of) and never submits the order it starts.
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { OrderListRow } from '../../src/shared/api/orders';
+import { formatDate } from '../../src/shared/format';
+import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn } from './support/app';
+
+const MARKET = 'MN';
+const DEFAULT_COLUMNS = ['Customer', 'Created By', 'Order Placed', 'Order ID', 'Status'];
+const HIDDEN_COLUMNS = ['Approved On', 'Requested Delivery Date', 'Total Cases', 'Total Price'];
+const CONFIRMED = 'Confirmed Delivery Date';
+const DAY_MS = 24 * 3600_000;
+
+/** A call to the API as the signed-in user of the page. */
+async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ path, body, market }) => {
+      const session = JSON.parse(localStorage.getItem('gv-demo-session') ?? '{}') as { token?: string };
+      const response = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}`, 'otc-market': market, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as unknown };
+    },
+    { path, body, market: MARKET },
+  );
+  if (result.status >= 400) throw new Error(`POST ${path} answered ${result.status}: ${JSON.stringify(result.json)}`);
+  return result.json as T;
+}
+
+/** A seeded Completed order with every default column filled, so each one has something to show. */
+async function completedOrder(page: Page): Promise<OrderListRow> {
+  const { data } = await api<{ data: OrderListRow[] }>(page, '/order/history', {
+    marketCode: MARKET,
+    pagination: { page: 1, pageSize: 100 },
+    columnFilter: [{ column: 'metadata_label', type: 'select', value: ['Completed'] }],
+    sort: { column: 'reference_id', order: 'asc' },
+  });
+  const order = data.find((row) => row.metadata_label === 'Completed' && row.created_user_name !== null && row.confirmed_delivery_date !== null);
+  if (!order) throw new Error(`The seed has no Completed order in ${MARKET} with a creator and a confirmed delivery date`);
+  return order;
+}
+
+/** Narrows the list to one order through its search box, as a user would, and returns its row or card. */
+async function findOrder(page: Page, testInfo: TestInfo, order: OrderListRow): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(order.reference_id);
+  await expect(page).toHaveURL(new RegExp(`search=${order.reference_id}`));
+  const row = isPhone(testInfo)
+    ? page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: order.reference_id })
+    : page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: order.reference_id });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+for (const { user, role, shown } of [
+  { user: 'Casey Nguyen', role: 'Fulfilment Person', shown: [...DEFAULT_COLUMNS, CONFIRMED] },
+  { user: 'Sam Rivera', role: 'Sales Manager', shown: DEFAULT_COLUMNS },
+]) {
+  test(`a ${role} sees the default order columns${role === 'Fulfilment Person' ? ', with the confirmed delivery date' : ''}`, async ({ page }, testInfo) => {
+    await signIn(page, user);
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    const order = await completedOrder(page);
+    const row = await findOrder(page, testInfo, order);
+    const values = [order.customer_name, order.created_user_name!, formatDate(order.created_ts), order.reference_id, 'Completed'];
+
+    if (isPhone(testInfo)) {
+      // A card shows Customer as its title, Order ID under it and Status as a badge, unlabelled; every other
+      // shown column is a labelled field, and a hidden one is absent.
+      const fields = shown.filter((column) => !['Customer', 'Order ID', 'Status'].includes(column));
+      await expect(row.locator('dt')).toHaveText(fields);
+    } else {
+      // textContent, not innerText: the headers are upper-cased by CSS only.
+      const headers = page.getByRole('table', { name: 'Orders' }).getByRole('columnheader');
+      await expect.poll(async () => (await headers.allTextContents()).map((text) => text.trim())).toEqual(shown);
+      await expect(row.getByRole('cell')).toHaveCount(shown.length);
+    }
+    for (const value of values) await expect(row).toContainText(value);
+    if (shown.includes(CONFIRMED)) await expect(row).toContainText(formatDate(order.confirmed_delivery_date!));
+    else await expect(row).not.toContainText(formatDate(order.confirmed_delivery_date!));
+
+    // Manage Columns says the same: Ctrl+K on a keyboard, the Columns button on a phone.
+    if (isPhone(testInfo)) await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    else await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Manage Columns' });
+    // The dialog's own element has no box (its panel is fixed-positioned inside it): its heading shows it open.
+    await expect(dialog.getByRole('heading', { name: 'Manage Columns' })).toBeVisible();
+    const customer = dialog.getByRole('checkbox', { name: /^Customer/ });
+    await expect(customer).toBeChecked();
+    await expect(customer).toBeDisabled();
+    for (const column of shown.filter((label) => label !== 'Customer')) await expect(dialog.getByRole('checkbox', { name: column, exact: true })).toBeChecked();
+    const hidden = [...HIDDEN_COLUMNS, ...(shown.includes(CONFIRMED) ? [] : [CONFIRMED])];
+    for (const column of hidden) await expect(dialog.getByRole('checkbox', { name: column, exact: true })).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test('clicking an order that needs no action opens its preview', async ({ page }, testInfo) => {
+  await signIn(page, 'Sam Rivera');
+  await page.goto('/orders');
+  const order = await completedOrder(page);
+  const row = await findOrder(page, testInfo, order);
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/orders/preview/${order.order_id}$`));
+  await expect(page.getByRole('heading', { name: `Order Preview: ${order.reference_id}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Completed');
+});
+
+test('leaving a new order with items in its cart asks first: No stays with the cart, Yes leaves', async ({ page }, testInfo) => {
+  await signIn(page, 'Jordan Lee');
+  await page.goto('/orders/create');
+  await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+
+  // One case of the first batch listed: any batch will do, as the order is never submitted.
+  const inventory = page.getByRole('region', { name: 'Inventory' });
+  const cases = inventory.getByRole('textbox', { name: /^Cases of / }).first();
+  await expect(cases).toBeVisible();
+  if (isPhone(testInfo)) await inventory.getByRole('button', { name: /^One case more: Cases of / }).first().click();
+  else await cases.fill('1');
+  await expect(cases).toHaveValue('1');
+  const cart = page.getByRole('complementary', { name: 'Cart' }).or(page.getByRole('region', { name: 'Cart' }));
+  await expect(cart).toContainText('1 item');
+
+  const question = 'Are you sure you want to exit and discard this order?';
+  const leave = page.getByRole('alertdialog', { name: question });
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(leave.getByRole('heading', { name: question })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await leave.getByRole('button', { name: 'No' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/orders\/create$/);
+  await expect(cases).toHaveValue('1');
+  await expect(cart).toContainText('1 item');
+
+  // Any way out asks, the main navigation too.
+  const nav = await openNavigation(page, testInfo);
+  await nav.getByRole('link', { name: /^Picklists/ }).click();
+  await expect(leave.getByRole('heading', { name: question })).toBeVisible();
+  await leave.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/orders\/picklists$/);
+  await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+});
+
+test('the sidebar remembers for 7 days whether it is collapsed', async ({ page }, testInfo) => {
+  if (isPhone(testInfo)) {
+    // A phone has no collapsible sidebar: the state a desktop visit left in the same browser must not
+    // shrink the phone's menu to icons.
+    await page.context().addCookies([{ name: 'sidebar_state', value: 'collapsed', url: testInfo.project.use.baseURL! }]);
+    await signIn(page, 'Sam Rivera');
+    const nav = await openNavigation(page, testInfo);
+    // A collapsed entry names itself only in aria-label; an expanded one shows its label as text.
+    await expect(nav.getByRole('link', { name: /^Orders/ })).toContainText('Orders');
+    return;
+  }
+  await signIn(page, 'Sam Rivera');
+  await page.goto('/orders');
+  await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toHaveAttribute('aria-expanded', 'true');
+
+  const sidebarCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'sidebar_state');
+  // A minute's slack either side for the test's own run time.
+  const expectSevenDays = (expires: number | undefined) => expect(Math.abs((expires ?? 0) * 1000 - Date.now() - 7 * DAY_MS)).toBeLessThan(60_000);
+
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
+  const collapsed = await sidebarCookie();
+  expect(collapsed?.value).toBe('collapsed');
+  expectSevenDays(collapsed?.expires);
+
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toHaveAttribute('aria-expanded', 'true');
+  const expanded = await sidebarCookie();
+  expect(expanded?.value).toBe('expanded');
+  expectSevenDays(expanded?.expires);
+});
