@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES } from '../../../../shared/api/picklist-protocol';
@@ -8,9 +8,10 @@ import { currentMarket } from '../../../lib/market-store';
 import { outboxDb } from '../../../lib/outbox/outbox-db';
 import { picklistDetailKey } from '../../../lib/outbox/picklist-cache';
 import { testItem, testPicklist } from '../../../lib/outbox/picklist-fixtures';
-import { PicklistDetailPage } from './picklist-detail-page';
+import { PICK_BANNER_MS, PicklistDetailPage } from './picklist-detail-page';
 
 afterEach(async () => {
+  vi.useRealTimers();
   await outboxDb.entries.clear();
 });
 
@@ -29,6 +30,25 @@ async function renderPage(detail = testPicklist(), canPick = true) {
 }
 
 const markButton = () => screen.getByRole('button', { name: 'Mark as Picked' });
+
+/** The next turn of the event loop on real time: IndexedDB and React's scheduler both run on setImmediate. */
+const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Waits for a text while setTimeout is faked, which stalls Testing Library's waiting and which vi.waitFor
+ * would move on. One more turn once it shows lets React run the effects of the render that showed it.
+ */
+async function untilShown(text: string): Promise<HTMLElement> {
+  for (let turn = 0; turn < 1_000; turn += 1) {
+    const element = screen.queryByText(text);
+    if (element) {
+      await nextTask();
+      return element;
+    }
+    await nextTask();
+  }
+  throw new Error(`"${text}" never showed`);
+}
 
 describe('picking on a phone', () => {
   it('shows the summary, one card per item starting at the ordered count, and nothing selected', async () => {
@@ -113,5 +133,24 @@ describe('picking on a phone', () => {
     await user.type(field, testItem(2).tag_numbers[0]! + '{Enter}');
     expect(screen.queryByText(/not on this picklist/)).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toHaveProperty('checked', true);
+  });
+
+  it("shows 'Pick Complete' when a pick completes the picklist, and takes it away after 4 s", async () => {
+    const picked = { pick_status: 'complete', pick_status_label: 'picked', no_of_case_picked: 5 } as const;
+    const { user } = await renderPage(
+      testPicklist({ pick_status: 'IN_PROGRESS', pick_status_label: 'In Progress', items: [testItem(1, picked), testItem(2, picked), testItem(3, { no_of_case_ordered: 2 })] }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select Product 3' }));
+
+    // Only setTimeout is faked, so that the banner's 4 s pass when the test says; the save runs on real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(markButton());
+    const banner = await untilShown(PICK_MESSAGES.complete);
+    expect(banner.closest('[role="status"]')?.textContent).toMatch(/Saved on this device/);
+
+    act(() => vi.advanceTimersByTime(PICK_BANNER_MS - 1));
+    expect(screen.getByText(PICK_MESSAGES.complete)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(PICK_MESSAGES.complete)).toBeNull();
   });
 });

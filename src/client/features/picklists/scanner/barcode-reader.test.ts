@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { CAMERA_MESSAGES, cameraProblemOf } from './barcode-reader';
+import { BarcodeFormat, DecodeHintType, NotFoundException } from '@zxing/library';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CAMERA_MESSAGES, cameraProblemOf, createBarcodeReader } from './barcode-reader';
+
+// ZXing's reader stands in for the library: no camera frame here holds a real barcode.
+const zxing = vi.hoisted(() => {
+  const decodeFromCanvas = vi.fn<(canvas: HTMLCanvasElement) => { getText(): string }>();
+  const BrowserMultiFormatReader = vi.fn(function (this: unknown, _hints?: Map<number, unknown>) {
+    return { decodeFromCanvas };
+  });
+  return { decodeFromCanvas, BrowserMultiFormatReader };
+});
+vi.mock('@zxing/browser', () => ({ BrowserMultiFormatReader: zxing.BrowserMultiFormatReader }));
 
 describe('camera problems', () => {
   it('tells a blocked camera from a missing one, and both from a browser without the API', () => {
@@ -11,5 +22,112 @@ describe('camera problems', () => {
 
   it('always offers the typed field', () => {
     for (const message of Object.values(CAMERA_MESSAGES)) expect(message).toMatch(/type the tag number below/i);
+  });
+});
+
+/** A playing camera frame of the given size (jsdom has no media, so a video is never ready by itself). */
+function cameraFrame({ ready = true, width = 1280, height = 720 } = {}): HTMLVideoElement {
+  const video = document.createElement('video');
+  Object.defineProperties(video, {
+    readyState: { value: ready ? HTMLMediaElement.HAVE_ENOUGH_DATA : HTMLMediaElement.HAVE_METADATA },
+    videoWidth: { value: width },
+    videoHeight: { value: height },
+  });
+  return video;
+}
+
+type Detected = { rawValue: string }[];
+
+/** A browser's BarcodeDetector that supports `supported` and sees `seen` in every frame. */
+function stubBarcodeDetector(supported: string[] | Error, seen: Detected = []) {
+  const detect = vi.fn(async (_source: HTMLVideoElement): Promise<Detected> => seen);
+  const created: { formats: string[] }[] = [];
+  class BarcodeDetector {
+    static getSupportedFormats = async () => {
+      if (supported instanceof Error) throw supported;
+      return supported;
+    };
+    constructor(options: { formats: string[] }) {
+      created.push(options);
+    }
+    detect = detect;
+  }
+  vi.stubGlobal('BarcodeDetector', BarcodeDetector);
+  return { detect, created };
+}
+
+describe('reading tag barcodes', () => {
+  beforeEach(() => {
+    zxing.decodeFromCanvas.mockReset();
+    zxing.BrowserMultiFormatReader.mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("uses the browser's BarcodeDetector where there is one, for the tag formats it supports, and returns the first code seen", async () => {
+    const tag = '1A40MN0001002EE1000000001';
+    const { detect, created } = stubBarcodeDetector(['aztec', 'code_128', 'qr_code', 'ean_13'], [{ rawValue: tag }, { rawValue: 'another' }]);
+    const reader = await createBarcodeReader();
+    const video = cameraFrame();
+
+    expect(await reader.read(video)).toBe(tag);
+    expect(detect).toHaveBeenCalledWith(video);
+    expect(created).toEqual([{ formats: ['code_128', 'qr_code'] }]);
+    expect(zxing.BrowserMultiFormatReader).not.toHaveBeenCalled();
+  });
+
+  it('reads nothing from an empty frame, or from a camera that has not started yet', async () => {
+    const { detect } = stubBarcodeDetector(['code_128']);
+    const reader = await createBarcodeReader();
+    expect(await reader.read(cameraFrame())).toBeNull();
+    detect.mockClear();
+    expect(await reader.read(cameraFrame({ ready: false }))).toBeNull();
+    expect(detect).not.toHaveBeenCalled();
+  });
+
+  it('falls back to ZXing without a BarcodeDetector, decoding Code 128, Code 39, QR and Data Matrix from a scaled-down frame', async () => {
+    vi.stubGlobal('BarcodeDetector', undefined);
+    const drawImage = vi.fn();
+    // jsdom draws nothing; the frame only has to reach the decoder.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
+    const seen: { width: number; height: number }[] = [];
+    zxing.decodeFromCanvas.mockImplementation((canvas) => {
+      seen.push({ width: canvas.width, height: canvas.height });
+      return { getText: () => '1A40MN0001002EE1000000002' };
+    });
+    const reader = await createBarcodeReader();
+    const video = cameraFrame({ width: 1280, height: 720 });
+
+    expect(await reader.read(video)).toBe('1A40MN0001002EE1000000002');
+    expect(drawImage).toHaveBeenCalledWith(video, 0, 0, 640, 360);
+    expect(seen).toEqual([{ width: 640, height: 360 }]);
+    const hints = zxing.BrowserMultiFormatReader.mock.calls[0]![0]!;
+    expect(hints.get(DecodeHintType.POSSIBLE_FORMATS)).toEqual([BarcodeFormat.CODE_128, BarcodeFormat.CODE_39, BarcodeFormat.QR_CODE, BarcodeFormat.DATA_MATRIX]);
+  });
+
+  it('reads nothing with ZXing from a frame without a barcode, and keeps reading the next one', async () => {
+    vi.stubGlobal('BarcodeDetector', undefined);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: vi.fn() } as unknown as CanvasRenderingContext2D);
+    zxing.decodeFromCanvas
+      .mockImplementationOnce(() => {
+        throw new NotFoundException();
+      })
+      .mockImplementationOnce(() => ({ getText: () => 'QR-TAG' }));
+    const reader = await createBarcodeReader();
+    expect(await reader.read(cameraFrame())).toBeNull();
+    expect(await reader.read(cameraFrame())).toBe('QR-TAG');
+  });
+
+  it('falls back to ZXing when the BarcodeDetector supports none of the tag formats, or cannot say which it supports', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: vi.fn() } as unknown as CanvasRenderingContext2D);
+    zxing.decodeFromCanvas.mockReturnValue({ getText: () => 'FROM-ZXING' });
+    for (const supported of [['ean_13', 'upc_a'], new Error('not allowed here')]) {
+      const { detect } = stubBarcodeDetector(supported, [{ rawValue: 'FROM-DETECTOR' }]);
+      const reader = await createBarcodeReader();
+      expect(await reader.read(cameraFrame())).toBe('FROM-ZXING');
+      expect(detect).not.toHaveBeenCalled();
+    }
   });
 });
