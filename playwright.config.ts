@@ -13,6 +13,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// With TEST_DATABASE_URL (as .ci/run sets it), every spec runs once more at the desktop viewport against a
+// second server on that PostgreSQL, as the server tests do.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresPort = port + 1;
+const desktop = { viewport: { width: 1440, height: 900 } };
+const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe' } as const;
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -29,15 +36,25 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'desktop', use: desktop },
+    ...(postgresUrl ? [{ name: 'desktop-postgres', use: { ...desktop, baseURL: `http://127.0.0.1:${postgresPort}` } }] : []),
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { PORT: String(port) },
+      ...serverDefaults,
+    },
+    ...(postgresUrl
+      ? [
+          {
+            command: 'node scripts/e2e-server.mjs',
+            url: `http://127.0.0.1:${postgresPort}/api/health`,
+            env: { PORT: String(postgresPort), E2E_POSTGRES_URL: postgresUrl, E2E_START_AFTER: `http://127.0.0.1:${port}/api/health` },
+            ...serverDefaults,
+          },
+        ]
+      : []),
+  ],
 });
