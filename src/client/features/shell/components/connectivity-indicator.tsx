@@ -7,9 +7,10 @@ export function ConnectivityIndicator({ syncing }: { syncing: boolean }) {
   return (
     <div className="flex items-center gap-2" aria-live="polite">
       {syncing && online && (
-        <span className="hidden items-center gap-1.5 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-medium text-sky-800 ring-1 ring-sky-200 sm:flex">
+        // On phones the header has room for the icon only; the word stays for screen readers.
+        <span className="flex items-center gap-1.5 rounded-full bg-sky-50 p-1.5 text-xs font-medium text-sky-800 ring-1 ring-sky-200 sm:px-2.5 sm:py-1" title="Syncing">
           <Icon name="sync" className="size-4 animate-pulse" />
-          Syncing
+          <span className="sr-only sm:not-sr-only">Syncing</span>
         </span>
       )}
       <span
