@@ -13,9 +13,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-// With TEST_DATABASE_URL (as .ci/run sets it), every spec runs once more at the desktop viewport against a
+// With E2E_DATABASE_URL (a PostgreSQL server), every spec runs once more at the desktop viewport against a
 // second server on that PostgreSQL, as the server tests do.
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = process.env.E2E_DATABASE_URL;
 const postgresPort = port + 1;
 const desktop = { viewport: { width: 1440, height: 900 } };
 const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe' } as const;
