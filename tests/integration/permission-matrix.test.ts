@@ -27,6 +27,7 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/picklist/register': 'orders-picklist_register:view',
   'GET /api/picklist/:id/detail': 'orders-picklist_details:view',
   'PUT /api/picklist/:id/edit': 'orders-picklist_details:picked',
+  'POST /api/picklist/:id/edits': 'orders-picklist_details:picked',
   'POST /api/order/upload/create': 'orders-orders_history:upload_menu',
   'POST /api/order/upload/process': 'orders-orders_history:upload_menu',
   'GET /api/order/upload/status': 'orders-orders_history:upload_menu',

@@ -239,6 +239,127 @@ describe('replays and versions', () => {
   });
 });
 
+describe('several waiting edits in one call', () => {
+  type Edit = { key: string; base_version: number | null; items: { picklist_item_id: number; no_of_cases: number; reason_id?: number }[] };
+  const edits = (picklist: PicklistDetail, list: Edit[], user: 'mnFulfilment' | 'mnSalesManager' = 'mnFulfilment', market = 'MN') =>
+    api.call(user, { method: 'POST', url: `/api/picklist/${picklist.picklist_id}/edits`, market, body: { edits: list } });
+  const detailOf = async (picklist: PicklistDetail) => (await api.call('mnFulfilment', { url: `/api/picklist/${picklist.picklist_id}/detail`, market: 'MN' })).body.data as PicklistDetail;
+  const auditsOf = async (picklist: PicklistDetail) =>
+    (await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from audit_log where entity_type = 'picklist' and entity_id = ${String(picklist.picklist_id)}`))[0]!.n;
+  const damaged = (picklist: PicklistDetail) => picklist.reasons.find((r) => r.metadata_label === 'Damaged')!.order_metadata_id;
+
+  it('applies edits made one on top of another, in order, each a version of its own', async () => {
+    const picklist = await freshPicklist(2);
+    const [a, b] = picklist.items;
+    const reason = damaged(picklist);
+    // All three were made offline on the version the phone last saw, the second and third on top of the first.
+    const list: Edit[] = [
+      { key: key('b1'), base_version: picklist.version, items: [{ picklist_item_id: a!.picklist_item_id, no_of_cases: 0, reason_id: reason }] },
+      { key: key('b2'), base_version: picklist.version, items: [{ picklist_item_id: a!.picklist_item_id, no_of_cases: a!.no_of_case_ordered }] },
+      { key: key('b3'), base_version: picklist.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: 0, reason_id: reason }] },
+    ];
+    const { status, body, headers } = await edits(picklist, list);
+    expect(status).toBe(200);
+    expect(body.data.results).toEqual(list.map((edit, index) => ({ key: edit.key, status: 200, replayed: false, version: picklist.version + index + 1 })));
+    expect(body.data.picklist.version).toBe(picklist.version + 3);
+    expect(headers.etag).toBe(`"v${picklist.version + 3}"`);
+    const now = await detailOf(picklist);
+    expect(now.items.find((i) => i.picklist_item_id === a!.picklist_item_id)).toMatchObject({ no_of_case_picked: a!.no_of_case_ordered, pick_status: 'complete', reason_id: null });
+    expect(now.items.find((i) => i.picklist_item_id === b!.picklist_item_id)).toMatchObject({ no_of_case_picked: 0, pick_status: 'partial', reason_label: 'Damaged' });
+    expect(await auditsOf(picklist)).toBe(3);
+  });
+
+  it('answers a resent call from the store, edit by edit, and applies nothing twice, whichever call first carried a key', async () => {
+    const picklist = await freshPicklist(2);
+    const [a, b] = picklist.items;
+    // The first edit went alone (PUT) and its answer was lost; the phone then sends it again with the next.
+    const first: Edit = { key: key('single'), base_version: picklist.version, items: [{ picklist_item_id: a!.picklist_item_id, no_of_cases: a!.no_of_case_ordered }] };
+    const alone = await pick(picklist, [{ id: a!.picklist_item_id, cases: a!.no_of_case_ordered }], { 'idempotency-key': first.key });
+    expect(alone.status).toBe(200);
+    const second: Edit = { key: key('next'), base_version: picklist.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: b!.no_of_case_ordered }] };
+    const together = await edits(picklist, [first, second]);
+    expect(together.body.data.results).toEqual([
+      { key: first.key, status: 200, replayed: true, version: picklist.version + 1 },
+      { key: second.key, status: 200, replayed: false, version: picklist.version + 2 },
+    ]);
+    // The whole call again (its answer lost too): nothing more is applied.
+    const again = await edits(picklist, [first, second]);
+    expect(again.body.data.results.map((r: { replayed: boolean; version: number }) => [r.replayed, r.version])).toEqual([
+      [true, picklist.version + 1],
+      [true, picklist.version + 2],
+    ]);
+    // And the second alone through PUT answers as the call that applied it did.
+    const single = await pick(picklist, [{ id: b!.picklist_item_id, cases: b!.no_of_case_ordered }], { 'idempotency-key': second.key });
+    expect(single.headers['idempotent-replayed']).toBe('true');
+    expect(single.body.data.version).toBe(picklist.version + 2);
+    expect((await detailOf(picklist)).version).toBe(picklist.version + 2);
+    expect(await auditsOf(picklist)).toBe(2);
+  });
+
+  it('answers each refused edit as PUT would (412 with the picklist, 400 naming the item, 422 for a reused key) and applies the rest', async () => {
+    const picklist = await freshPicklist(3);
+    const [a, b, c] = picklist.items;
+    const reused = key('reused');
+    expect((await pick(picklist, [{ id: c!.picklist_item_id, cases: c!.no_of_case_ordered }], { 'idempotency-key': reused })).status).toBe(200);
+    // Meanwhile another picker took item a whole.
+    const other = await pick({ ...picklist, version: picklist.version + 1 }, [{ id: a!.picklist_item_id, cases: a!.no_of_case_ordered }], {}, 'mnAdmin');
+    expect(other.status).toBe(200);
+    const short = b!.no_of_case_ordered - 1;
+    const list: Edit[] = [
+      { key: key('stale'), base_version: picklist.version, items: [{ picklist_item_id: a!.picklist_item_id, no_of_cases: 0, reason_id: damaged(picklist) }] },
+      { key: key('noreason'), base_version: picklist.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: short }] },
+      { key: reused, base_version: picklist.version, items: [{ picklist_item_id: c!.picklist_item_id, no_of_cases: 0, reason_id: damaged(picklist) }] },
+      { key: key('fine'), base_version: picklist.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: b!.no_of_case_ordered }] },
+    ];
+    const { status, body } = await edits(picklist, list);
+    expect(status).toBe(200);
+    const [stale, noReason, reusedKey, fine] = body.data.results;
+    expect(stale).toMatchObject({ status: 412, version: null, error: { code: 'PRECONDITION_FAILED', conflictingItems: [a!.picklist_item_id], picklist: { version: picklist.version + 2 } } });
+    expect(noReason).toMatchObject({ status: 400, error: { message: PICK_MESSAGES.reasonRequired(b!.no_of_case_ordered), details: [{ picklist_item_id: b!.picklist_item_id, reason: 'required' }] } });
+    expect(reusedKey).toMatchObject({ status: 422, error: { message: expect.stringMatching(/already used for a different request/) } });
+    expect(fine).toEqual({ key: list[3]!.key, status: 200, replayed: false, version: picklist.version + 3 });
+    const now = await detailOf(picklist);
+    expect(now.version).toBe(picklist.version + 3);
+    expect(now.items.find((i) => i.picklist_item_id === a!.picklist_item_id)!.no_of_case_picked).toBe(a!.no_of_case_ordered);
+    expect(now.items.find((i) => i.picklist_item_id === c!.picklist_item_id)!.no_of_case_picked).toBe(c!.no_of_case_ordered);
+    // A refused edit leaves no key behind: sent again once put right, it is evaluated anew.
+    const retried = await edits(now, [{ ...list[1]!, base_version: now.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: short, reason_id: damaged(picklist) }] }]);
+    expect(retried.body.data.results[0]).toMatchObject({ status: 200, replayed: false, version: now.version + 1 });
+  });
+
+  it('refuses a malformed call with a 400 naming the field, and changes nothing', async () => {
+    const picklist = await freshPicklist();
+    const item = picklist.items[0]!;
+    const edit = (name: string): Edit => ({ key: key(name), base_version: picklist.version, items: [{ picklist_item_id: item.picklist_item_id, no_of_cases: item.no_of_case_ordered }] });
+    const empty = await edits(picklist, []);
+    expect(empty.status).toBe(400);
+    expect(empty.body.details[0]).toMatchObject({ field: 'edits', message: 'Send at least one edit' });
+    const tooMany = await edits(picklist, Array.from({ length: 51 }, (_, i) => edit(`many${i}`)));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details[0].message).toBe('Send at most 50 edits at a time');
+    const one = edit('twice');
+    const twice = await edits(picklist, [one, one]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.details[0].message).toBe('Each edit needs its own key');
+    const badKey = await edits(picklist, [{ ...edit('bad'), key: 'no spaces!' }]);
+    expect(badKey.body.details[0]).toMatchObject({ field: 'edits.0.key' });
+    expect((await detailOf(picklist)).version).toBe(picklist.version);
+  });
+
+  it("answers 404 for another market's picklist and 403 for a sales role, applying nothing", async () => {
+    const picklist = await freshPicklist();
+    const item = picklist.items[0]!;
+    const list: Edit[] = [{ key: key('perm'), base_version: picklist.version, items: [{ picklist_item_id: item.picklist_item_id, no_of_cases: item.no_of_case_ordered }] }];
+    const manager = await edits(picklist, list, 'mnSalesManager');
+    expect(manager.status).toBe(403);
+    const [other] = await queryRows<{ id: number }>(api.database.db, sql`select p.id from picklists p join markets m on m.id = p.market_id where m.code = 'NJ' limit 1`);
+    const elsewhere = await edits({ ...picklist, picklist_id: other!.id }, list);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe('Picklist not found');
+    expect((await detailOf(picklist)).version).toBe(picklist.version);
+  });
+});
+
 describe('idempotency housekeeping', () => {
   it('forgets answers older than the retention period, and keeps recent ones', async () => {
     const { purgeIdempotencyKeys } = await import('../../src/server/lib/idempotency');

@@ -18,6 +18,12 @@ export const PICKLIST_REGISTER_FILTER_COLUMNS = PICKLIST_REGISTER_SORT_COLUMNS;
 
 export const MAX_PICK_EDIT_ITEMS = 500;
 
+/**
+ * Waiting edits of one picklist sent in one call (POST /picklist/{id}/edits), at most. The outbox also
+ * settles applied edits this many at a time.
+ */
+export const MAX_PICK_EDIT_BATCH = 50;
+
 /** The header a picklist's version travels in (ETag out, If-Match in), as a strong tag: "v12". */
 export function versionTag(version: number): string {
   return `"v${version}"`;

@@ -2,10 +2,12 @@
 // picker sends (from the offline outbox, with Idempotency-Key and If-Match). Names follow the spec.
 import { z } from 'zod';
 import { PICK_ITEM_STATUS_CODES, PICKLIST_STATUSES } from '../enums';
-import { envelope, listEnvelope, rowIdParamSchema, rowIdSchema } from './common';
-import { MAX_PICK_EDIT_ITEMS } from './picklist-protocol';
+import { envelope, errorBodySchema, listEnvelope, rowIdParamSchema, rowIdSchema } from './common';
+import { MAX_PICK_EDIT_BATCH, MAX_PICK_EDIT_ITEMS } from './picklist-protocol';
+import { IDEMPOTENCY_KEY_PATTERN } from './protocol';
 
 export {
+  MAX_PICK_EDIT_BATCH,
   MAX_PICK_EDIT_ITEMS,
   PICK_MESSAGES,
   PICKLIST_REGISTER_FILTER_COLUMNS,
@@ -107,3 +109,47 @@ export const picklistEditBodySchema = z.object({
     .max(MAX_PICK_EDIT_ITEMS),
 });
 export type PicklistEditBody = z.infer<typeof picklistEditBodySchema>;
+
+// ---- several waiting edits at once (POST /picklist/{id}/edits) ----------------------------------------
+// The outbox's replay of a picklist's waiting edits in one call. Each edit is what PUT /picklist/{id}/edit
+// would have carried: its own Idempotency-Key and the version it was made on (If-Match). The server
+// applies them in order, each exactly as that call would (a key it has seen answers as it did then, from
+// either route), and answers each edit with the status that call would have had.
+
+export const picklistEditBatchBodySchema = z.object({
+  edits: z
+    .array(
+      z.object({
+        key: z.string({ error: 'key is required' }).regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8 to 128 letters, digits, - or _'),
+        /** The version the edit was made on, as If-Match would carry it; null: apply whatever the version. */
+        base_version: z.number({ error: 'must be a version number or null' }).int().min(0).nullable(),
+        items: picklistEditBodySchema.shape.items,
+      }),
+    )
+    .min(1, 'Send at least one edit')
+    .max(MAX_PICK_EDIT_BATCH, `Send at most ${MAX_PICK_EDIT_BATCH} edits at a time`)
+    .refine((edits) => new Set(edits.map((edit) => edit.key)).size === edits.length, 'Each edit needs its own key'),
+});
+export type PicklistEditBatchBody = z.infer<typeof picklistEditBatchBodySchema>;
+
+/** What became of one edit: the status PUT /picklist/{id}/edit would have answered, and its error body if any. */
+export const picklistEditOutcomeSchema = z.object({
+  key: z.string(),
+  status: z.number().int(),
+  /** Applied by an earlier call with the same key: answered from the store, applied nothing now. */
+  replayed: z.boolean(),
+  /** The picklist's version right after this edit (applied edits only). */
+  version: z.number().int().nullable(),
+  /** A 412 carries the picklist as it was then and the conflicting items, as the single call's body does. */
+  error: errorBodySchema.extend({ picklist: picklistDetailSchema.optional(), conflictingItems: z.array(z.number().int()).optional() }).optional(),
+});
+export type PicklistEditOutcome = z.infer<typeof picklistEditOutcomeSchema>;
+
+export const picklistEditBatchResponseSchema = envelope(
+  z.object({
+    results: z.array(picklistEditOutcomeSchema),
+    /** The picklist after the whole call. */
+    picklist: picklistDetailSchema,
+  }),
+);
+export type PicklistEditBatchResult = z.infer<typeof picklistEditBatchResponseSchema>['data'];

@@ -3,6 +3,8 @@
 
 export const MARKET_HEADER = 'otc-market';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** What an Idempotency-Key may be: the outbox makes them on the device (UUIDs). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** The details text the client turns into a redirect to /unauthorized. */
 export const UNKNOWN_AZURE_USER = 'azure user id does not exist';

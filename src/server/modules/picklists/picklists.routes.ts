@@ -3,6 +3,8 @@ import { listQuerySchema } from '../../../shared/api/common';
 import {
   parseVersionTag,
   picklistDetailResponseSchema,
+  picklistEditBatchBodySchema,
+  picklistEditBatchResponseSchema,
   picklistEditBodySchema,
   picklistIdParamsSchema,
   picklistRegisterResponseSchema,
@@ -12,10 +14,10 @@ import { callerOf, marketOf } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import { auditActorOf } from '../../lib/audit';
 import { invalidField } from '../../lib/errors';
-import { idempotencyKeyOf, requestFingerprint, runIdempotently } from '../../lib/idempotency';
+import { idempotencyKeyOf, runIdempotently } from '../../lib/idempotency';
 import { ok, okPage } from '../../lib/reply';
 import { requirePermission } from '../../lib/route-access';
-import type { PicklistsService } from './picklists.service';
+import { pickEditAnswer, pickEditClaim, type PicklistsService } from './picklists.service';
 
 export const picklistsRoutes: FastifyPluginAsyncZod<{ db: Db; picklists: PicklistsService }> = async (app, { db, picklists }) => {
   const tags = ['picklists'];
@@ -58,21 +60,34 @@ export const picklistsRoutes: FastifyPluginAsyncZod<{ db: Db; picklists: Picklis
       const ifMatchHeader = request.headers['if-match'];
       const ifMatch = ifMatchHeader === undefined ? null : parseVersionTag(String(ifMatchHeader));
       if (ifMatchHeader !== undefined && ifMatch === null) throw invalidField('If-Match', 'header must be the version tag the picklist was read with, like "v12"');
-      const route = `PUT /picklist/${request.params.id}/edit`;
-      // The fingerprint leaves If-Match out: the outbox moves a waiting edit onto the version its
-      // predecessor produced, so a resend whose first answer was lost can carry a newer tag for the same edit.
-      const result = await runIdempotently(
-        db,
-        { userId: caller.id, key: idempotencyKeyOf(request), route, fingerprint: requestFingerprint({ market: market.code, body: request.body }) },
-        async (tx) => {
-          const updated = await picklists.edit(tx, auditActorOf(request), caller, market, request.params.id, request.body, ifMatch);
-          return { statusCode: 200, body: ok(updated, 'Picklist updated'), headers: { etag: versionTag(updated.version) } };
-        },
+      const claim = pickEditClaim(caller.id, market, request.params.id, idempotencyKeyOf(request), request.body);
+      const result = await runIdempotently(db, claim, async (tx) =>
+        pickEditAnswer(await picklists.edit(tx, auditActorOf(request), caller, market, request.params.id, request.body, ifMatch)),
       );
       // Only applied (200) answers are stored, so a replay answers 200 too.
       void reply.headers(result.headers);
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return result.body as ReturnType<typeof ok<Awaited<ReturnType<PicklistsService['detail']>>>>;
+    },
+  );
+
+  app.post(
+    '/picklist/:id/edits',
+    {
+      config: { access: requirePermission('orders-picklist_details', 'picked') },
+      schema: {
+        tags,
+        description:
+          "Several waiting edits of one picklist in one call (the offline outbox's replay), applied in order, each as PUT /picklist/{id}/edit would apply it with its key as Idempotency-Key and base_version as If-Match. Each edit is answered with the status that call would have had; the picklist after the call is in data.picklist and its version in the ETag.",
+        params: picklistIdParamsSchema,
+        body: picklistEditBatchBodySchema,
+        response: { 200: picklistEditBatchResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await picklists.editBatch(auditActorOf(request), callerOf(request), marketOf(request), request.params.id, request.body.edits);
+      void reply.header('etag', versionTag(result.picklist.version));
+      return ok(result, 'Picklist edits processed');
     },
   );
 };

@@ -9,21 +9,29 @@ import {
   PICK_MESSAGES,
   PICKLIST_REGISTER_FILTER_COLUMNS,
   PICKLIST_REGISTER_SORT_COLUMNS,
+  versionTag,
   type PicklistDetail,
+  type PicklistEditBatchBody,
+  type PicklistEditBatchResult,
   type PicklistEditBody,
+  type PicklistEditOutcome,
   type PicklistRow,
 } from '../../../shared/api/picklists';
 import type { OrderStatus, PicklistStatus } from '../../../shared/enums';
 import { canMarkPicked } from '../../../shared/permissions';
+import { VersionRebases } from '../../../shared/version-rebase';
 import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
 import { queryRows, type Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { errorBody } from '../../lib/error-handler';
 import { AppError, badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors';
+import { requestFingerprint, runIdempotentlyWithin, type IdempotencyClaim, type StoredAnswer } from '../../lib/idempotency';
 import { checkListQuery } from '../../lib/list-query';
-import type { Page } from '../../lib/reply';
+import { ok, type Page } from '../../lib/reply';
 import type { Db } from '../../db/client';
 import type { MarketStats } from '../markets/market-stats';
 import {
+  findPicklist,
   listPicklistItems,
   listPicklists,
   loadPicklistDetail,
@@ -42,6 +50,28 @@ function orderStatusFor(statuses: PicklistStatus[]): OrderStatus {
   return live.length > 0 && live.every((status) => status === 'Picked') ? 'Picked' : 'Partially Picked';
 }
 
+/**
+ * The idempotency claim of one edit. The route is PUT /picklist/{id}/edit's whichever call carries the
+ * edit, so a key first sent alone and again among several (or the other way round) answers as it did.
+ * The fingerprint leaves the version out: the outbox moves a waiting edit onto the version its predecessor
+ * produced, so a resend whose first answer was lost can carry a newer version for the same edit.
+ */
+export function pickEditClaim(userId: string, market: MarketScope, picklistId: number, key: string | undefined, body: PicklistEditBody): IdempotencyClaim {
+  return { userId, key, route: `PUT /picklist/${picklistId}/edit`, fingerprint: requestFingerprint({ market: market.code, body }) };
+}
+
+/** The answer of an applied edit, as it is sent and stored for replays. */
+export function pickEditAnswer(updated: PicklistDetail): StoredAnswer {
+  return { statusCode: 200, body: ok(updated, 'Picklist updated'), headers: { etag: versionTag(updated.version) } };
+}
+
+function versionOfAnswer(answer: StoredAnswer): number | null {
+  const version = (answer.body as { data?: { version?: unknown } } | null)?.data?.version;
+  return typeof version === 'number' ? version : null;
+}
+
+const PICKLIST = 'picklist';
+
 export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
   const { db, stats } = deps;
 
@@ -53,6 +83,76 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
     await tx.execute(sql`update orders set status = ${next}, version = version + 1, updated_by = ${userId}, updated_at = now() where id = ${orderId}`);
     await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, comment, changed_by) values (${orderId}, ${order.status}, ${next}, 'From picking', ${userId})`);
     await recordAudit(tx, actor, { entityType: 'order', entityId: orderId, action: 'status', before: { status: order.status }, after: { status: next } });
+  }
+
+  /** Runs inside the caller's transaction, which also stores the idempotent answer. */
+  async function edit(
+    tx: Tx,
+    actor: AuditActor,
+    caller: AuthenticatedUser,
+    market: MarketScope,
+    picklistId: number,
+    body: PicklistEditBody,
+    ifMatch: number | null,
+  ): Promise<PicklistDetail> {
+    if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
+    const current = await loadPicklistDetail(tx, market.id, picklistId, true);
+    if (!current) throw notFound('Picklist');
+    if (CLOSED.includes(current.pick_status_label)) throw conflict(`This picklist is ${current.pick_status_label}; it cannot be changed.`);
+
+    const items = new Map(current.items.map((item) => [item.picklist_item_id, item]));
+    const seen = new Set<number>();
+    const picks: PickWrite[] = [];
+    for (const [index, line] of body.items.entries()) {
+      const field = `items[${index}]`;
+      const item = items.get(line.picklist_item_id);
+      if (!item) throw badRequest(`Item ${line.picklist_item_id} is not on this picklist.`, [{ field: `${field}.picklist_item_id`, message: 'is not on this picklist' }]);
+      if (seen.has(item.picklist_item_id)) throw badRequest(`Item ${item.picklist_item_id} is listed twice.`, [{ field: `${field}.picklist_item_id`, message: 'is listed twice' }]);
+      seen.add(item.picklist_item_id);
+      const ordered = item.no_of_case_ordered;
+      if (line.no_of_cases > ordered) {
+        throw badRequest(PICK_MESSAGES.overOrdered(ordered), [{ field: `${field}.no_of_cases`, message: PICK_MESSAGES.overOrdered(ordered), picklist_item_id: item.picklist_item_id }]);
+      }
+      const reasonId = line.no_of_cases < ordered ? (line.reason_id ?? null) : null;
+      if (line.no_of_cases < ordered && reasonId === null) {
+        throw badRequest(PICK_MESSAGES.reasonRequired(ordered), [
+          { field: `${field}.reason_id`, message: PICK_MESSAGES.reasonRequired(ordered), picklist_item_id: item.picklist_item_id, reason: 'required' },
+        ]);
+      }
+      if (reasonId !== null && !(await reasonExists(tx, reasonId))) {
+        throw badRequest('Choose one of the listed reasons.', [{ field: `${field}.reason_id`, message: 'is not a known reason', picklist_item_id: item.picklist_item_id }]);
+      }
+      picks.push({ picklistItemId: item.picklist_item_id, picked: line.no_of_cases, status: line.no_of_cases === ordered ? 'complete' : 'partial', reasonId });
+    }
+
+    // An edit based on an older version stands if none of its items has changed since that version.
+    if (ifMatch !== null && ifMatch !== current.version) {
+      const changed = picks.filter((pick) => items.get(pick.picklistItemId)!.changed_in_version > ifMatch);
+      if (changed.length > 0) {
+        throw preconditionFailed('The picklist changed since you opened it. Check the items marked as conflicting.', {
+          picklist: current,
+          conflictingItems: changed.map((pick) => pick.picklistItemId),
+        });
+      }
+    }
+
+    const version = current.version + 1;
+    await writePicks(tx, picklistId, version, caller.id, picks);
+    const after = await listPicklistItems(tx, picklistId);
+    const status: PicklistStatus = after.every((item) => item.pick_status !== null) ? 'Picked' : 'In Progress';
+    await updatePicklistStatus(tx, picklistId, status, version, caller.id);
+    await recordAudit(tx, actor, {
+      entityType: 'picklist',
+      entityId: picklistId,
+      action: 'pick',
+      before: { version: current.version, status: current.pick_status_label, items: picks.map((p) => items.get(p.picklistItemId)).map((i) => i && { id: i.picklist_item_id, picked: i.no_of_case_picked, reason: i.reason_id }) },
+      after: { version, status, items: picks },
+    });
+    await advanceOrder(tx, actor, current.order_id, caller.id);
+    stats.invalidate(market.id);
+    const updated = await loadPicklistDetail(tx, market.id, picklistId);
+    if (!updated) throw new AppError(500, 'INTERNAL_ERROR', 'The picklist vanished while it was being saved.');
+    return updated;
   }
 
   return {
@@ -72,74 +172,37 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
       return detail;
     },
 
-    /** Runs inside the caller's transaction, which also stores the idempotent answer. */
-    async edit(
-      tx: Tx,
-      actor: AuditActor,
-      caller: AuthenticatedUser,
-      market: MarketScope,
-      picklistId: number,
-      body: PicklistEditBody,
-      ifMatch: number | null,
-    ): Promise<PicklistDetail> {
+    edit,
+
+    /**
+     * Applies a picklist's waiting edits in order in one transaction, each as PUT /picklist/{id}/edit
+     * would: its own key (a key seen before answers as it did), its own version check, its own savepoint.
+     * An edit that is refused is answered with the status that call would have had, and the rest go on.
+     */
+    async editBatch(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, picklistId: number, edits: PicklistEditBatchBody['edits']): Promise<PicklistEditBatchResult> {
       if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
-      const current = await loadPicklistDetail(tx, market.id, picklistId, true);
-      if (!current) throw notFound('Picklist');
-      if (CLOSED.includes(current.pick_status_label)) throw conflict(`This picklist is ${current.pick_status_label}; it cannot be changed.`);
-
-      const items = new Map(current.items.map((item) => [item.picklist_item_id, item]));
-      const seen = new Set<number>();
-      const picks: PickWrite[] = [];
-      for (const [index, line] of body.items.entries()) {
-        const field = `items[${index}]`;
-        const item = items.get(line.picklist_item_id);
-        if (!item) throw badRequest(`Item ${line.picklist_item_id} is not on this picklist.`, [{ field: `${field}.picklist_item_id`, message: 'is not on this picklist' }]);
-        if (seen.has(item.picklist_item_id)) throw badRequest(`Item ${item.picklist_item_id} is listed twice.`, [{ field: `${field}.picklist_item_id`, message: 'is listed twice' }]);
-        seen.add(item.picklist_item_id);
-        const ordered = item.no_of_case_ordered;
-        if (line.no_of_cases > ordered) {
-          throw badRequest(PICK_MESSAGES.overOrdered(ordered), [{ field: `${field}.no_of_cases`, message: PICK_MESSAGES.overOrdered(ordered), picklist_item_id: item.picklist_item_id }]);
+      return db.transaction(async (tx) => {
+        if (!(await findPicklist(tx, market.id, picklistId))) throw notFound('Picklist');
+        const rebases = new VersionRebases();
+        const results: PicklistEditOutcome[] = [];
+        for (const { key, base_version, items } of edits) {
+          const base = rebases.current(PICKLIST, base_version);
+          try {
+            const answer = await runIdempotentlyWithin(tx, { ...pickEditClaim(caller.id, market, picklistId, key, { items }), key }, async (savepoint) =>
+              pickEditAnswer(await edit(savepoint, actor, caller, market, picklistId, { items }, base)),
+            );
+            const version = versionOfAnswer(answer);
+            if (base !== null && version !== null) rebases.record(PICKLIST, base, version);
+            results.push({ key, status: answer.statusCode, replayed: answer.replayed, version });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            results.push({ key, status: error.statusCode, replayed: false, version: null, error: { ...errorBody(error.statusCode, error.code, error.message, error.details), ...error.extra } });
+          }
         }
-        const reasonId = line.no_of_cases < ordered ? (line.reason_id ?? null) : null;
-        if (line.no_of_cases < ordered && reasonId === null) {
-          throw badRequest(PICK_MESSAGES.reasonRequired(ordered), [
-            { field: `${field}.reason_id`, message: PICK_MESSAGES.reasonRequired(ordered), picklist_item_id: item.picklist_item_id, reason: 'required' },
-          ]);
-        }
-        if (reasonId !== null && !(await reasonExists(tx, reasonId))) {
-          throw badRequest('Choose one of the listed reasons.', [{ field: `${field}.reason_id`, message: 'is not a known reason', picklist_item_id: item.picklist_item_id }]);
-        }
-        picks.push({ picklistItemId: item.picklist_item_id, picked: line.no_of_cases, status: line.no_of_cases === ordered ? 'complete' : 'partial', reasonId });
-      }
-
-      // An edit based on an older version stands if none of its items has changed since that version.
-      if (ifMatch !== null && ifMatch !== current.version) {
-        const changed = picks.filter((pick) => items.get(pick.picklistItemId)!.changed_in_version > ifMatch);
-        if (changed.length > 0) {
-          throw preconditionFailed('The picklist changed since you opened it. Check the items marked as conflicting.', {
-            picklist: current,
-            conflictingItems: changed.map((pick) => pick.picklistItemId),
-          });
-        }
-      }
-
-      const version = current.version + 1;
-      await writePicks(tx, picklistId, version, caller.id, picks);
-      const after = await listPicklistItems(tx, picklistId);
-      const status: PicklistStatus = after.every((item) => item.pick_status !== null) ? 'Picked' : 'In Progress';
-      await updatePicklistStatus(tx, picklistId, status, version, caller.id);
-      await recordAudit(tx, actor, {
-        entityType: 'picklist',
-        entityId: picklistId,
-        action: 'pick',
-        before: { version: current.version, status: current.pick_status_label, items: picks.map((p) => items.get(p.picklistItemId)).map((i) => i && { id: i.picklist_item_id, picked: i.no_of_case_picked, reason: i.reason_id }) },
-        after: { version, status, items: picks },
+        const picklist = await loadPicklistDetail(tx, market.id, picklistId);
+        if (!picklist) throw notFound('Picklist');
+        return { results, picklist };
       });
-      await advanceOrder(tx, actor, current.order_id, caller.id);
-      stats.invalidate(market.id);
-      const updated = await loadPicklistDetail(tx, market.id, picklistId);
-      if (!updated) throw new AppError(500, 'INTERNAL_ERROR', 'The picklist vanished while it was being saved.');
-      return updated;
     },
   };
 }
