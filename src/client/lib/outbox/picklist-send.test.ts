@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES } from '../../../shared/api/picklist-protocol';
 import { ApiError, type apiRequestRaw, type RequestOptions } from '../api-client';
 import { testPicklist } from './picklist-fixtures';
-import { sendPicklistEdit } from './picklist-send';
+import { sendPicklistEdit, sendPicklistEdits } from './picklist-send';
 import type { OutboxEntry } from './outbox-db';
 
 const entry: OutboxEntry = {
@@ -109,5 +109,81 @@ describe('sending a picklist edit', () => {
     expect(await sendPicklistEdit(entry, offline.request)).toEqual({ kind: 'unreachable', message: "You're offline or the server can't be reached." });
     const timedOut = answering(new DOMException('signal timed out', 'TimeoutError'));
     expect(await sendPicklistEdit(entry, timedOut.request)).toEqual({ kind: 'unreachable', message: 'The server took too long to answer.' });
+  });
+});
+
+describe('sending several edits of a picklist in one call', () => {
+  const second: OutboxEntry = { ...entry, seq: 4, id: '9b7c1e20-3f4a-4b5c-8d9e-0a1b2c3d4e5f', body: { items: [{ picklist_item_id: 2, no_of_cases: 3 }] }, parts: ['2'] };
+  const third: OutboxEntry = { ...entry, seq: 5, id: '0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f', body: { items: [{ picklist_item_id: 3, no_of_cases: 1, reason_id: 11 }] }, parts: ['3'], baseVersion: null };
+  const outcome = (key: string, status: number, extra: { version?: number | null; replayed?: boolean; error?: unknown } = {}) => ({
+    key,
+    status,
+    replayed: extra.replayed ?? false,
+    version: extra.version ?? null,
+    ...(extra.error ? { error: extra.error } : {}),
+  });
+
+  it('posts them in order to the picklist’s edits, each with its key, version and items, in their market', async () => {
+    const picklist = testPicklist({ version: 7 });
+    const { request, calls } = answering({ status: 200, body: { data: { results: [outcome(entry.id, 200, { version: 5 }), outcome(second.id, 200, { version: 6 }), outcome(third.id, 200, { version: 7 })], picklist } } });
+    await sendPicklistEdits([entry, second, third], request);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.path).toBe('/picklist/7/edits');
+    expect(calls[0]!.options).toMatchObject({
+      method: 'POST',
+      market: 'NJ',
+      body: {
+        edits: [
+          { key: entry.id, base_version: 4, items: [{ picklist_item_id: 1, no_of_cases: 4, reason_id: 11 }] },
+          { key: second.id, base_version: 4, items: [{ picklist_item_id: 2, no_of_cases: 3 }] },
+          { key: third.id, base_version: null, items: [{ picklist_item_id: 3, no_of_cases: 1, reason_id: 11 }] },
+        ],
+      },
+    });
+    expect(calls[0]!.options.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('says what became of each as a lone send would, the picklist after the call going with the last applied', async () => {
+    const picklist = testPicklist({ version: 9 });
+    const conflictState = testPicklist({ version: 8 });
+    const { request } = answering({
+      status: 200,
+      body: {
+        data: {
+          results: [
+            outcome(entry.id, 200, { version: 9, replayed: true }),
+            outcome(second.id, 412, { error: { success: false, code: 'PRECONDITION_FAILED', message: 'Changed', picklist: conflictState, conflictingItems: [2] } }),
+            outcome(third.id, 400, { error: { success: false, code: 'VALIDATION_ERROR', message: PICK_MESSAGES.reasonRequired(2), details: [{ field: 'items[0].reason_id', message: 'x', reason: 'required' }] } }),
+          ],
+          picklist,
+        },
+      },
+    });
+    expect(await sendPicklistEdits([entry, second, third], request)).toEqual([
+      { kind: 'applied', version: 9, data: picklist },
+      { kind: 'conflict', serverState: { picklist: conflictState, conflictingItems: [2] }, message: 'Changed' },
+      { kind: 'rejected', message: PICK_MESSAGES.saveFailedReason },
+    ]);
+  });
+
+  it('stops at an edit the server did not answer: nothing after it is known', async () => {
+    const { request } = answering({ status: 200, body: { data: { results: [outcome(entry.id, 200, { version: 5 }), outcome(third.id, 200, { version: 6 })], picklist: testPicklist() } } });
+    const results = await sendPicklistEdits([entry, second, third], request);
+    expect(results.map((result) => result.kind)).toEqual(['applied', 'unreachable']);
+  });
+
+  it('no answer to the call: one unreachable result, so every edit is kept; a refusal of the call holds for each edit', async () => {
+    const offline = answering(new ApiError(0, 'NETWORK_ERROR', "You're offline or the server can't be reached."));
+    expect(await sendPicklistEdits([entry, second], offline.request)).toEqual([{ kind: 'unreachable', message: "You're offline or the server can't be reached." }]);
+    const forbidden = answering(refused(403, 'Your role (Sales Manager) may not mark items as picked.'));
+    expect(await sendPicklistEdits([entry, second], forbidden.request)).toEqual([
+      { kind: 'rejected', message: 'Your role (Sales Manager) may not mark items as picked.' },
+      { kind: 'rejected', message: 'Your role (Sales Manager) may not mark items as picked.' },
+    ]);
+  });
+
+  it('refuses edits of different picklists', async () => {
+    const { request } = answering({ status: 200, body: {} });
+    await expect(sendPicklistEdits([entry, { ...second, resource: 'picklist:8' }], request)).rejects.toThrow('sendPicklistEdits takes waiting edits of one picklist.');
   });
 });

@@ -1,11 +1,11 @@
 // Sends one waiting picklist edit and says what became of it. Only an answer from the server settles an
 // entry: a 200 (applied), a 412 (conflict, with the server's picklist) or a refusal sending again cannot
 // change. No answer, a timeout, a server error, 408, 429 or an expired session (401) keep it for later.
-import type { PicklistDetail } from '../../../shared/api/picklists';
+import type { PicklistDetail, PicklistEditBatchResult, PicklistEditBody, PicklistEditOutcome } from '../../../shared/api/picklists';
 import { PICK_MESSAGES, parseVersionTag, versionTag } from '../../../shared/api/picklist-protocol';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/protocol';
 import { ApiError, apiRequestRaw } from '../api-client';
-import type { PicklistConflictState } from './picklist-cache';
+import { picklistIdOf, type PicklistConflictState } from './picklist-cache';
 import type { OutboxEntry } from './outbox-db';
 import type { SendResult } from './replay';
 
@@ -34,6 +34,52 @@ export async function sendPicklistEdit(entry: OutboxEntry, request: Request = ap
   } catch (error) {
     return outcomeOf(error);
   }
+}
+
+/**
+ * Sends several waiting edits of one picklist in one call (POST /picklist/{id}/edits), each with its key
+ * and the version it was made on, and says what became of each, as `sendPicklistEdit` would have. The
+ * picklist the server answered after the call goes with the last applied edit, for the cache.
+ */
+export async function sendPicklistEdits(entries: OutboxEntry[], request: Request = apiRequestRaw): Promise<SendResult[]> {
+  const [first] = entries;
+  const picklistId = first ? picklistIdOf(first.resource) : null;
+  if (!first || picklistId === null || entries.some((entry) => entry.resource !== first.resource)) {
+    throw new Error('sendPicklistEdits takes waiting edits of one picklist.');
+  }
+  let answer: PicklistEditBatchResult;
+  try {
+    const response = await request<{ data: PicklistEditBatchResult }>(`/picklist/${picklistId}/edits`, {
+      method: 'POST',
+      body: { edits: entries.map((entry) => ({ key: entry.id, base_version: entry.baseVersion, items: (entry.body as PicklistEditBody).items })) },
+      market: first.market,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    answer = response.data.data;
+  } catch (error) {
+    const outcome = outcomeOf(error);
+    // No answer: nothing is known of any of them. A refusal of the whole call holds for each edit.
+    return outcome.kind === 'unreachable' ? [outcome] : entries.map(() => outcome);
+  }
+  const byKey = new Map(answer.results.map((result) => [result.key, result]));
+  const results = entries.map((entry): SendResult => {
+    const result = byKey.get(entry.id);
+    return result ? resultOf(result) : { kind: 'unreachable', message: 'The server did not answer this edit.' };
+  });
+  // What follows an edit the server did not answer is not known either.
+  const unanswered = results.findIndex((result) => result.kind === 'unreachable');
+  const known = unanswered === -1 ? results : results.slice(0, unanswered + 1);
+  const lastApplied = known.findLastIndex((result) => result.kind === 'applied');
+  if (lastApplied !== -1) known[lastApplied] = { ...(known[lastApplied] as Extract<SendResult, { kind: 'applied' }>), data: answer.picklist };
+  return known;
+}
+
+function resultOf(result: PicklistEditOutcome): SendResult {
+  if (result.status >= 200 && result.status < 300) return { kind: 'applied', version: result.version, data: null };
+  const body = result.error ?? { message: `The edit was refused (${result.status}).` };
+  const details = 'details' in body && Array.isArray(body.details) ? body.details : [];
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : `HTTP_${result.status}`;
+  return outcomeOf(new ApiError(result.status, code, body.message, details, body));
 }
 
 export function outcomeOf(error: unknown): SendResult {

@@ -235,6 +235,86 @@ describe('outbox replay of a long queue', () => {
   });
 });
 
+describe('outbox replay, several edits of a picklist in one call', () => {
+  /** A server that applies each edit on the version the one before it produced, as POST /picklist/{id}/edits does. */
+  function batchServer(outcome: (entry: OutboxEntry) => SendResult | null = () => null) {
+    const calls: { ids: string[]; bases: (number | null)[] }[] = [];
+    const versions = new Map<string, number>();
+    const sendMany = async (entries: OutboxEntry[]): Promise<SendResult[]> => {
+      calls.push({ ids: entries.map((entry) => entry.id), bases: entries.map((entry) => entry.baseVersion) });
+      return entries.map((entry) => {
+        const decided = outcome(entry);
+        if (decided) return decided;
+        const version = (versions.get(entry.resource) ?? entry.baseVersion ?? 0) + 1;
+        versions.set(entry.resource, version);
+        return { kind: 'applied', version, data: `${entry.resource}@${version}` };
+      });
+    };
+    return { calls, sendMany };
+  }
+  const sendOne = vi.fn(async (entry: OutboxEntry): Promise<SendResult> => ({ kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null }));
+
+  it("sends each picklist's waiting edits in one call, in the order entered, a lone edit on its own", async () => {
+    for (const id of ['7-a', '7-b', '7-c']) await edit(id);
+    await edit('8-a', { resource: 'picklist:8' });
+    const server = batchServer();
+    sendOne.mockClear();
+    const report = await replayOutbox({ db, userId: 'picker', send: sendOne, sendMany: server.sendMany });
+    expect(server.calls).toEqual([{ ids: ['7-a', '7-b', '7-c'], bases: [5, 5, 5] }]);
+    expect(sendOne).toHaveBeenCalledTimes(1);
+    expect(sendOne.mock.calls[0]![0].id).toBe('8-a');
+    expect(report).toMatchObject({ applied: 4, remaining: 0, stoppedEarly: false });
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it(`sends at most ${COMMIT_EVERY} edits a call, and the next call's stand on the version the last applied one produced`, async () => {
+    sendOne.mockClear();
+    for (let index = 0; index < COMMIT_EVERY + 3; index += 1) await edit(`e${index}`);
+    const server = batchServer();
+    const told: unknown[] = [];
+    await replayOutbox({ db, userId: 'picker', send: sendOne, sendMany: server.sendMany, onApplied: (_entry, result) => void told.push(result.data) });
+    // The outbox is read 50 at a time: the first call carries 50, the second the 3 left, standing on 5 + 50.
+    expect(server.calls.map((call) => [call.ids.length, call.bases[0]])).toEqual([
+      [COMMIT_EVERY, 5],
+      [3, 5 + COMMIT_EVERY],
+    ]);
+    expect(sendOne).not.toHaveBeenCalled();
+    expect(told).toEqual([`picklist:7@${5 + COMMIT_EVERY}`, `picklist:7@${8 + COMMIT_EVERY}`]);
+  });
+
+  it('settles what the call answered and keeps the rest when the answers stop short', async () => {
+    for (const id of ['a', 'b', 'c', 'd']) await edit(id);
+    const report = await replayOutbox({
+      db,
+      userId: 'picker',
+      send: sendOne,
+      sendMany: async () => [
+        { kind: 'applied', version: 6, data: null },
+        { kind: 'conflict', serverState: { version: 7 }, message: 'changed' },
+        { kind: 'unreachable', message: 'The server did not answer this edit.' },
+      ],
+    });
+    expect(report).toMatchObject({ applied: 1, conflicts: 1, stoppedEarly: true, remaining: 2 });
+    expect(await db.entries.toArray()).toEqual([
+      expect.objectContaining({ id: 'b', status: 'conflict', serverState: { version: 7 } }),
+      expect.objectContaining({ id: 'c', status: 'pending', attempts: 1, baseVersion: 6 }),
+      expect.objectContaining({ id: 'd', status: 'pending', attempts: 0, baseVersion: 6 }),
+    ]);
+  });
+
+  it('keeps every edit when the call gets no answer at all, or throws', async () => {
+    for (const id of ['a', 'b']) await edit(id);
+    const none = await replayOutbox({ db, userId: 'picker', send: sendOne, sendMany: async () => [{ kind: 'unreachable', message: 'offline' }] });
+    expect(none).toMatchObject({ applied: 0, remaining: 2, stoppedEarly: true });
+    const thrown = await replayOutbox({ db, userId: 'picker', send: sendOne, sendMany: async () => Promise.reject(new Error('socket hang up')) });
+    expect(thrown).toMatchObject({ applied: 0, remaining: 2, stoppedEarly: true });
+    expect((await db.entries.toArray()).map((entry) => [entry.id, entry.status])).toEqual([
+      ['a', 'pending'],
+      ['b', 'pending'],
+    ]);
+  });
+});
+
 function replayOnce(send: (entry: OutboxEntry) => SendResult) {
   return replayOutbox({ db, userId: 'picker', send: async (entry) => send(entry) });
 }

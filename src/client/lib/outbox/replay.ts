@@ -1,6 +1,7 @@
 // Sends waiting edits to the server, oldest first, one replay at a time across tabs. Each answer decides
 // the entry's fate: applied (removed), conflict or rejected (kept, shown to the user), or no answer
 // (kept for the next replay). Nothing is dropped without the server having it or the user deciding.
+import { VersionRebases } from '../../../shared/version-rebase';
 import { lastSyncKey, type OutboxDatabase, type OutboxEntry } from './outbox-db';
 
 export type SendResult =
@@ -15,6 +16,12 @@ export type ReplayOptions = {
   db: OutboxDatabase;
   userId: string;
   send: (entry: OutboxEntry) => Promise<SendResult>;
+  /**
+   * Sends several waiting edits of one resource in one call, when the server can take them so: one
+   * result per entry, in order, applied as one after another would be; fewer (ending with 'unreachable')
+   * when the call got no answer. Without it, or for a lone entry, `send` is used.
+   */
+  sendMany?: (entries: OutboxEntry[]) => Promise<SendResult[]>;
   /** Called after each applied entry, to update cached data. */
   onApplied?: (entry: OutboxEntry, result: Extract<SendResult, { kind: 'applied' }>) => void | Promise<void>;
   now?: () => number;
@@ -49,13 +56,13 @@ export function replayOutbox(options: ReplayOptions): Promise<ReplayReport | nul
  */
 export const COMMIT_EVERY = 50;
 
-async function replayNow({ db, userId, send, onApplied, now = Date.now }: ReplayOptions): Promise<ReplayReport> {
+async function replayNow({ db, userId, send, sendMany, onApplied, now = Date.now }: ReplayOptions): Promise<ReplayReport> {
   const report: ReplayReport = { applied: 0, conflicts: 0, rejected: 0, remaining: 0, stoppedEarly: false };
   for (;;) {
     // Oldest first: entries with the same index key come in primary key (seq) order.
     const batch = await db.entries.where({ userId, status: 'pending' }).limit(COMMIT_EVERY).toArray();
     if (batch.length === 0) break;
-    const finished = await replayBatch({ db, userId, send, onApplied, now }, batch, report);
+    const finished = await replayBatch({ db, userId, send, sendMany, onApplied, now }, batch, report);
     if (!finished) break;
   }
   report.remaining = await db.entries.where({ userId, status: 'pending' }).count();
@@ -63,36 +70,9 @@ async function replayNow({ db, userId, send, onApplied, now = Date.now }: Replay
 }
 
 /**
- * The versions applied edits moved each resource through: an edit made on version b and applied as V moves
- * every waiting edit of that resource that stands on b onto V (they were made on top of it).
- */
-class Rebases {
-  private readonly moves = new Map<string, Map<number, number>>();
-
-  /** The version an edit made on `base` stands on now. */
-  current(resource: string, base: number | null): number | null {
-    const moves = this.moves.get(resource);
-    let version = base;
-    // Versions only grow, so the chain ends; the bound guards against a server that says otherwise.
-    for (let step = 0; version !== null && moves?.has(version) && step < 10_000; step += 1) version = moves.get(version)!;
-    return version;
-  }
-
-  record(resource: string, from: number, to: number): void {
-    if (from === to) return;
-    let moves = this.moves.get(resource);
-    if (!moves) this.moves.set(resource, (moves = new Map()));
-    moves.set(from, to);
-  }
-
-  resources(): string[] {
-    return [...this.moves.keys()];
-  }
-}
-
-/**
- * Picklists whose edits are sent side by side. Edits of one picklist go one at a time, in order (each
- * stands on the version the one before produced); edits of different picklists touch different items.
+ * Picklists whose edits are sent side by side. Edits of one picklist go in order, in one call when the
+ * sender can take several (each stands on the version the one before produced); edits of different
+ * picklists touch different items.
  */
 export const REPLAY_LANES = 4;
 
@@ -109,13 +89,13 @@ function byResource(batch: readonly OutboxEntry[]): OutboxEntry[][] {
 
 /** Sends one batch; false when it stopped for want of an answer. */
 async function replayBatch(
-  { db, userId, send, onApplied, now }: Required<Omit<ReplayOptions, 'onApplied'>> & Pick<ReplayOptions, 'onApplied'>,
+  { db, userId, send, sendMany, onApplied, now }: Required<Omit<ReplayOptions, 'onApplied' | 'sendMany'>> & Pick<ReplayOptions, 'onApplied' | 'sendMany'>,
   batch: OutboxEntry[],
   report: ReplayReport,
 ): Promise<boolean> {
   const applied: { entry: OutboxEntry; result: Extract<SendResult, { kind: 'applied' }> }[] = [];
   // Kept for the whole batch: its later entries are copies read before any commit, on their old bases.
-  const rebases = new Rebases();
+  const rebases = new VersionRebases();
   let stopped = false;
 
   // Commits run one after another, whichever lane asks.
@@ -141,15 +121,38 @@ async function replayBatch(
     for (const { entry, result } of newest.values()) await onApplied?.(entry, result);
   }
 
-  async function sendInOrder(group: readonly OutboxEntry[]): Promise<void> {
+  /** The entry as it goes out: standing on the version its predecessors produced. */
+  function rebased(stored: OutboxEntry): OutboxEntry {
+    const base = rebases.current(stored.resource, stored.baseVersion);
+    return base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
+  }
+
+  const unanswered = (error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) });
+
+  /** The group's results, one call for all of them when it can be, else entry by entry as they settle. */
+  async function* resultsOf(group: readonly OutboxEntry[]): AsyncGenerator<SendResult> {
+    if (sendMany && group.length > 1) {
+      // The server moves each edit onto the version the one before produced, as `rebased` does here.
+      const results = await sendMany(group.map(rebased)).catch((error: unknown) => [unanswered(error)]);
+      yield* results.length > 0 ? results : [unanswered(new Error('The server answered none of the edits.'))];
+      return;
+    }
     for (const stored of group) {
       if (stopped) return;
-      const base = rebases.current(stored.resource, stored.baseVersion);
-      const entry = base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
-      const result = await send(entry).catch((error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) }));
+      yield await send(rebased(stored)).catch(unanswered);
+    }
+  }
+
+  async function sendInOrder(group: readonly OutboxEntry[]): Promise<void> {
+    let index = 0;
+    for await (const result of resultsOf(group)) {
+      // An answer that arrived is settled even when another lane has stopped the replay meanwhile.
+      const stored = group[index++];
+      if (!stored) return;
+      const entry = rebased(stored);
       if (result.kind === 'applied') {
         applied.push({ entry, result });
-        if (result.version !== null && base !== null) rebases.record(stored.resource, base, result.version);
+        if (result.version !== null && entry.baseVersion !== null) rebases.record(stored.resource, entry.baseVersion, result.version);
         report.applied += 1;
         continue;
       }

@@ -7,9 +7,20 @@ import { outboxDb, type OutboxEntry } from './outbox-db';
 import type { SendResult } from './replay';
 import { REPLAY_INTERVAL_MS, useOutboxSync, useSyncState } from './sync';
 
-// The hook sends with the app's own sender; here the server's answers are the test's.
+// The hook sends with the app's own senders; here the server's answers are the test's, edit by edit,
+// whether the edits go alone or several in one call.
 const { send } = vi.hoisted(() => ({ send: vi.fn<(entry: OutboxEntry) => Promise<SendResult>>() }));
-vi.mock('./picklist-send', () => ({ sendPicklistEdit: send }));
+vi.mock('./picklist-send', () => ({
+  sendPicklistEdit: send,
+  sendPicklistEdits: async (entries: OutboxEntry[]) => {
+    const results: SendResult[] = [];
+    for (const entry of entries) {
+      results.push(await send(entry));
+      if (results.at(-1)!.kind === 'unreachable') break;
+    }
+    return results;
+  },
+}));
 
 const applied = async (): Promise<SendResult> => ({ kind: 'applied', version: 6, data: null });
 const unreachable = async (): Promise<SendResult> => ({ kind: 'unreachable', message: 'timeout' });

@@ -6,7 +6,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { PicklistDetail } from '../../../shared/api/picklists';
 import type { MarketCode } from '../../../shared/enums';
 import { PICKLISTS_QUERY_KEY, picklistDetailKey, picklistIdOf, storeServerPicklist, type PicklistConflictState } from './picklist-cache';
-import { sendPicklistEdit } from './picklist-send';
+import { sendPicklistEdit, sendPicklistEdits } from './picklist-send';
 import { outboxDb, type OutboxDatabase, type OutboxEntry } from './outbox-db';
 import { replayOutbox, type ReplayReport, type SendResult } from './replay';
 
@@ -19,7 +19,13 @@ export type SyncState = {
   lastProblem: string | null;
 };
 
-type Engine = { queryClient: QueryClient; userId: string; db: OutboxDatabase; send: (entry: OutboxEntry) => Promise<SendResult> };
+type Engine = {
+  queryClient: QueryClient;
+  userId: string;
+  db: OutboxDatabase;
+  send: (entry: OutboxEntry) => Promise<SendResult>;
+  sendMany?: (entries: OutboxEntry[]) => Promise<SendResult[]>;
+};
 
 let engine: Engine | null = null;
 let state: SyncState = { running: false, lastProblem: null };
@@ -50,20 +56,28 @@ async function reflect(current: Engine, entry: OutboxEntry, picklist: PicklistDe
   await storeServerPicklist(current.queryClient, entry.market as MarketCode, current.userId, picklist, { db: current.db, excludeEntryId: entry.id });
 }
 
+/** What the screens show once the server has answered an edit it did not apply. */
+async function settle(current: Engine, entry: OutboxEntry, result: SendResult): Promise<SendResult> {
+  if (result.kind === 'conflict') await reflect(current, entry, (result.serverState as PicklistConflictState).picklist);
+  if (result.kind === 'rejected') {
+    const picklistId = picklistIdOf(entry.resource);
+    // What the picker entered is not on the server: show the server's copy again.
+    if (picklistId !== null) void current.queryClient.invalidateQueries({ queryKey: picklistDetailKey(entry.market as MarketCode, picklistId) });
+  }
+  return result;
+}
+
 async function replayOnce(current: Engine): Promise<ReplayReport | null> {
+  const { sendMany } = current;
   const report = await replayOutbox({
     db: current.db,
     userId: current.userId,
-    send: async (entry) => {
-      const result = await current.send(entry);
-      if (result.kind === 'conflict') await reflect(current, entry, (result.serverState as PicklistConflictState).picklist);
-      if (result.kind === 'rejected') {
-        const picklistId = picklistIdOf(entry.resource);
-        // What the picker entered is not on the server: show the server's copy again.
-        if (picklistId !== null) void current.queryClient.invalidateQueries({ queryKey: picklistDetailKey(entry.market as MarketCode, picklistId) });
-      }
-      return result;
-    },
+    send: async (entry) => settle(current, entry, await current.send(entry)),
+    sendMany: sendMany && (async (entries) => {
+      const results = await sendMany(entries);
+      for (const [index, result] of results.entries()) await settle(current, entries[index]!, result);
+      return results;
+    }),
     onApplied: (entry, result) => reflect(current, entry, result.data as PicklistDetail | null),
   });
   if (report && report.applied > 0) {
@@ -108,8 +122,15 @@ async function runReplays(): Promise<void> {
 }
 
 /** Starts (or restarts) the engine for a user; the returned function stops it. Exported for tests and the bench. */
-export function startOutboxSync(options: { queryClient: QueryClient; userId: string; db?: OutboxDatabase; send?: Engine['send'] }): () => void {
-  const mine: Engine = { queryClient: options.queryClient, userId: options.userId, db: options.db ?? outboxDb, send: options.send ?? ((entry) => sendPicklistEdit(entry)) };
+export function startOutboxSync(options: { queryClient: QueryClient; userId: string; db?: OutboxDatabase; send?: Engine['send']; sendMany?: Engine['sendMany'] }): () => void {
+  // A test or bench that brings its own `send` sends entry by entry unless it brings `sendMany` too.
+  const mine: Engine = {
+    queryClient: options.queryClient,
+    userId: options.userId,
+    db: options.db ?? outboxDb,
+    send: options.send ?? ((entry) => sendPicklistEdit(entry)),
+    sendMany: options.send ? options.sendMany : (options.sendMany ?? ((entries) => sendPicklistEdits(entries))),
+  };
   engine = mine;
   return () => {
     if (engine === mine) engine = null;
