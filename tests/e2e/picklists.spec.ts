@@ -170,6 +170,54 @@ test('the register and a picklist: columns, order links in a new tab, scan to co
   await expect(page.getByText('The requested picklist could not be found.')).toBeVisible();
 });
 
+test('every open picklist is put on the phone while there is signal: one never opened reads with none, after a reload too', async ({ page, context, request }, testInfo) => {
+  // The open picklist due first (the prefetch keeps those with the nearest delivery dates), which this test only reads.
+  const due = await api<PicklistRow[]>(request, 'POST', '/picklist/register', {
+    pagination: { page: 1, pageSize: 1 },
+    columnFilter: [{ column: 'pick_status_label', type: 'select', value: ['Pending', 'In Progress'] }],
+    sort: [{ column: 'requested_delivery_date', order: 'asc' }],
+  });
+  const never = await serverPicklist(request, due[0]!.picklist_id);
+  await signIn(page, 'Casey Nguyen');
+  await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+  await waitForServiceWorker(page);
+  // The prefetch runs shortly after start; its copies reach IndexedDB with the rest of the query cache.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (id) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('gv-query-cache');
+              open.onerror = () => resolve(false);
+              open.onsuccess = () => {
+                const read = open.result.transaction('clients').objectStore('clients').get('react-query');
+                read.onerror = () => resolve(false);
+                read.onsuccess = () => {
+                  const queries = (read.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[];
+                  open.result.close();
+                  resolve(queries.some((query) => query.queryKey[1] === 'detail' && query.queryKey[3] === id));
+                };
+              };
+            }),
+          never.picklist_id,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(`/orders/picklists/${never.picklist_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: never.picklist_reference_id })).toBeVisible();
+  // The other project may be picking it meanwhile, so only the item count is certain.
+  await expect(page.getByText(new RegExp(`^Picked \\d+ of ${never.items.length} items`))).toBeVisible();
+  await expect(itemOf(page, testInfo, never.items[0]!).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: never.picklist_reference_id })).toBeVisible();
+  await expect(itemOf(page, testInfo, never.items[0]!).first()).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('a shift offline: picks survive a reload, the app being killed and signing in again, and reach the server exactly once', async ({ page, context, request }, testInfo) => {
   const detail = await freshPicklist(request, testInfo, 2);
   const [short, full] = distinctItems(detail).sort((a, b) => b.no_of_case_ordered - a.no_of_case_ordered);

@@ -1,0 +1,90 @@
+// Scan to confirm with the camera: Chromium's webcam plays a video of tag barcodes (Code 128, as Metrc
+// prints them). The picker opens the scanner on a picklist and points it at a case of another batch
+// first (the screen flashes red, the phone buzzes, the scanner stays open), then at a case of the
+// picklist (the scanner closes and the item is found and ticked). The decoding is the app's own: ZXing,
+// since Chromium on Linux has no BarcodeDetector. Nothing is saved; the picklist is the newest still
+// Pending, which the picking specs (they take the oldest) leave alone.
+import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import type { PicklistDetail, PicklistRow } from '../../src/shared/api/picklists';
+import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+import { writeCameraVideo } from './support/fake-camera';
+
+async function picklistsOf(request: APIRequestContext): Promise<{ detail: (id: number) => Promise<PicklistDetail>; rows: PicklistRow[] }> {
+  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
+  const casey = users.find((user) => user.name === 'Casey Nguyen')!;
+  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: casey.userId } })).json();
+  const headers = { authorization: `Bearer ${data.token as string}`, 'otc-market': 'MN' };
+  const register = await request.post('/api/picklist/register', { headers, data: { status: 'Pending', pagination: { page: 1, pageSize: 50 }, sort: { column: 'created_ts', order: 'desc' } } });
+  return {
+    rows: (await register.json()).data as PicklistRow[],
+    detail: async (id) => (await (await request.get(`/api/picklist/${id}/detail`, { headers })).json()).data as PicklistDetail,
+  };
+}
+
+test('the camera finds a tag of the picklist and flashes red for a case of another batch', async ({ request, baseURL }, testInfo) => {
+  const { rows, detail } = await picklistsOf(request);
+  // A picklist whose item can be named on screen, and a tag from a batch on another picklist.
+  let picklist: PicklistDetail | undefined;
+  let otherTag: string | undefined;
+  for (const row of rows) {
+    const candidate = await detail(row.picklist_id);
+    if (!picklist && candidate.items.length >= 2 && candidate.items.some((item) => item.tag_numbers.length > 0 && item.pick_status === null)) picklist = candidate;
+    else if (picklist && !otherTag) {
+      const ours = new Set(picklist.items.flatMap((item) => item.tag_numbers));
+      otherTag = candidate.items.flatMap((item) => item.tag_numbers).find((tag) => !ours.has(tag));
+    }
+    if (picklist && otherTag) break;
+  }
+  if (!picklist || !otherTag) throw new Error('the demo data has no picklist with tags and another batch to scan');
+  const target = picklist.items.filter((item) => item.tag_numbers.length > 0 && item.pick_status === null).at(-1)!;
+
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'wbo-camera-'));
+  const video = path.join(folder, 'tags.y4m');
+  // The wrong case first, a moment of nothing, then the right one; Chromium loops the video.
+  writeCameraVideo(video, [
+    { tag: otherTag, seconds: 3 },
+    { tag: null, seconds: 1 },
+    { tag: target.tag_numbers[0]!, seconds: 3 },
+  ]);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const { viewport, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, permissions: ['camera'] });
+    await context.addInitScript(() => {
+      const buzzes: unknown[] = [];
+      (window as unknown as { buzzes: unknown[] }).buzzes = buzzes;
+      Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: unknown) => (buzzes.push(pattern), true) });
+    });
+    const page = await context.newPage();
+    await signIn(page, 'Casey Nguyen');
+    await page.goto(`/orders/picklists/${picklist.picklist_id}`);
+    await expect(page.getByRole('heading', { level: 1, name: picklist.picklist_reference_id })).toBeVisible();
+
+    await page.getByRole('button', { name: isPhone(testInfo) ? 'Scan tag' : 'Scan', exact: true }).click();
+    const scanner = page.getByRole('dialog', { name: 'Scan a tag' });
+    await expect(scanner.getByLabel('Camera view')).toBeVisible();
+    await expect(scanner.getByText('Looking for a barcode…')).toBeVisible();
+
+    // Another batch's case: a red flash, a buzz, and the scanner says so and keeps looking.
+    await expect(scanner.getByRole('alert').filter({ hasText: `Tag ${otherTag} is not on this picklist. It belongs to another batch: do not pick this case.` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('scan-flash')).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes)).toEqual([[200, 100, 200]]);
+    await expectNoSeriousA11yViolations(page);
+
+    // The picklist's case: the scanner closes and the item is ticked, ready for Mark as Picked.
+    await expect(scanner).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByRole('checkbox', { name: `Select ${target.product_name}` }).first()).toBeChecked();
+    await expect(page.getByText('1 row(s) selected')).toBeVisible();
+    await context.close();
+  } finally {
+    await browser.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
