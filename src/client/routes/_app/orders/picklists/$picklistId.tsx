@@ -2,6 +2,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isRowIdText } from '../../../../../shared/api/protocol';
 import { canMarkPicked } from '../../../../../shared/permissions';
 import { PicklistDetailPage } from '../../../../features/picklists/components/picklist-detail-page';
+import { currentMarket } from '../../../../lib/market-store';
+import { picklistDetailQueryOptions } from '../../../../lib/outbox/picklist-cache';
 import { requireAccess } from '../../../../lib/route-guards';
 import { useMarketAccess, useSession } from '../../../../lib/session';
 
@@ -13,6 +15,11 @@ export const Route = createFileRoute('/_app/orders/picklists/$picklistId')({
       if (!isRowIdText(picklistId)) throw notFound();
       return { picklistId };
     },
+  },
+  // The picklist's fetch starts with the navigation, alongside the screen's code, not after it. Not
+  // awaited: the screen shows its own loading text, or the copy on the phone when there is no signal.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(picklistDetailQueryOptions(Number(params.picklistId), currentMarket(), context.session.userId));
   },
   component: PicklistDetailRoute,
 });
