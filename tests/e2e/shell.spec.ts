@@ -172,3 +172,33 @@ test('the app is installable: a manifest with standalone display, a theme colour
   expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
   for (const icon of icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
 });
+
+test('the main navigation is accessible: the slide-in panel open on a phone, the icon rail on desktop', async ({ page }, testInfo) => {
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  const nav = await openNavigation(page, testInfo);
+  if (!isPhone(testInfo)) {
+    await page.getByRole('button', { name: /Collapse sidebar/ }).click();
+    await expect(page.getByRole('button', { name: /Expand sidebar/ })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: /^Users & Roles/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the market menu of a two-market user is accessible while open', async ({ page }) => {
+  await signIn(page, 'Dana Brooks');
+  await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+  await page.getByRole('button', { name: /Switch market/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([/Minnesota/, /New Jersey/]);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('/auth/callback with no signed-in account says sign-in failed, accessibly, and leads back to sign-in', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('alert').getByRole('heading', { name: 'Authentication failed. Please try again.' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+});
