@@ -149,6 +149,9 @@ test('the sidebar collapses with Ctrl+B on desktop (remembered) and slides in an
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Control+b');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The icon rail fits its icons and badges: nothing to scroll sideways.
+  const rail = page.getByRole('navigation', { name: 'Main' });
+  await expect.poll(() => rail.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
   await page.reload();
   await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Control+b');
