@@ -191,7 +191,7 @@ export function UsersAdminPage({
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Users & Roles" subtitle={`Who can sign in to ${marketName}, and what their role lets them do. You cannot change your own role or status.`} />
-      <div role="tablist" aria-label="Which users" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+      <div role="tablist" aria-label="Which users" className="inline-flex rounded-lg bg-slate-100 p-1">
         {tabs.map((option) => (
           <button
             key={option.value}
