@@ -32,6 +32,10 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/client-setup.ts'],
+          // The PWA plugin's service worker registration, which only the build provides: tests get the
+          // same module (and can fake workbox-window under it, hence inlined).
+          alias: { 'virtual:pwa-register/react': 'vite-plugin-pwa/dist/client/build/react.js' },
+          server: { deps: { inline: ['vite-plugin-pwa'] } },
         },
       },
       serverProject('pglite'),

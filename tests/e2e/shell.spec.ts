@@ -149,6 +149,9 @@ test('the sidebar collapses with Ctrl+B on desktop (remembered) and slides in an
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Control+b');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The icon rail fits its icons and badges: nothing to scroll sideways.
+  const rail = page.getByRole('navigation', { name: 'Main' });
+  await expect.poll(() => rail.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
   await page.reload();
   await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Control+b');
@@ -171,4 +174,91 @@ test('the app is installable: a manifest with standalone display, a theme colour
   expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
   for (const icon of icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+});
+
+test('the main navigation is accessible: the slide-in panel open on a phone, the icon rail on desktop', async ({ page }, testInfo) => {
+  await signIn(page, 'Alex Morgan');
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  const nav = await openNavigation(page, testInfo);
+  if (!isPhone(testInfo)) {
+    await page.getByRole('button', { name: /Collapse sidebar/ }).click();
+    await expect(page.getByRole('button', { name: /Expand sidebar/ })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: /^Users & Roles/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the market menu of a two-market user is accessible while open', async ({ page }) => {
+  await signIn(page, 'Dana Brooks');
+  await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+  await page.getByRole('button', { name: /Switch market/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([/Minnesota/, /New Jersey/]);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('/auth/callback with no signed-in account says sign-in failed, accessibly, and leads back to sign-in', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('alert').getByRole('heading', { name: 'Authentication failed. Please try again.' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+});
+
+/** The login background video's state: paused or not, and how much of it has played. */
+function videoState(page: Page) {
+  return page.locator('video').evaluate((video: HTMLVideoElement) => ({ paused: video.paused, played: video.played.length, readyState: video.readyState }));
+}
+
+test('the login video plays, and stops as soon as the user asks for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/login');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+  await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+});
+
+test('under reduced motion the login video never starts, until motion is allowed again', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/login');
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+  // Loaded far enough to play, and still not a frame played.
+  await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(1);
+  expect(await videoState(page)).toMatchObject({ paused: true, played: 0 });
+  // The same video in the same browser does play once motion is allowed: the pause above was the app's doing.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+});
+
+test('the Demo mode ribbon is at the top of every page, signed in or not', async ({ page }) => {
+  const ribbon = page.getByRole('note').filter({ hasText: 'Demo mode' });
+  async function expectRibbonOn(heading: string) {
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(ribbon).toBeInViewport();
+    // Nothing drawn over it: the topmost element at its centre is the ribbon itself.
+    const box = (await ribbon.boundingBox())!;
+    expect(box.y).toBe(0);
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="note"]')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    expect(onTop).toContain('Demo mode');
+  }
+
+  await page.goto('/login');
+  await expectRibbonOn('Welcome');
+  await page.goto('/unauthorized');
+  await expectRibbonOn('401 Unauthorized');
+  await signIn(page, 'Alex Morgan');
+  const pages: [string, string][] = [
+    ['/inventory', 'Minnesota Inventory'],
+    ['/menus', 'Menu Management'],
+    ['/orders', 'Orders'],
+    ['/orders/picklists', 'Picklists'],
+    ['/admin/users', 'Users & Roles'],
+    ['/no/such/page', 'Page Not Found'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expectRibbonOn(heading);
+  }
 });

@@ -116,3 +116,28 @@ test('Ctrl+K opens Manage Columns: a column can be hidden and the default restor
   await expect(page.getByText('jordan.lee@demo.greenvault.example')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the change-role dialog and the deactivate confirmation are accessible, and cancelling changes nothing', async ({ page }) => {
+  await signIn(page, 'Alex Morgan');
+  await page.goto('/admin/users');
+  await expect(page.getByText('Jordan Lee').first()).toBeVisible();
+
+  await openRowActions(page, 'Jordan Lee');
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const dialog = page.getByRole('dialog', { name: "Change Jordan Lee's role" });
+  await expect(dialog.getByRole('button', { name: /Role in Minnesota/ })).toContainText('Sales Person');
+  await expect(dialog.getByRole('button', { name: 'Save role' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await openRowActions(page, 'Jordan Lee');
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('heading', { name: 'Deactivate Jordan Lee?' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  const jordan = page.getByRole('row', { name: /Jordan Lee/ }).or(page.getByRole('article', { name: 'Jordan Lee' }));
+  await expect(jordan.getByText('Active', { exact: true })).toBeVisible();
+});

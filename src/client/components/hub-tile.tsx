@@ -14,7 +14,8 @@ export function HubTile({ to, title, description, icon, count, countLabel }: { t
         <Icon name={icon} className="size-6" />
       </span>
       <span className="mt-4 text-base font-semibold text-slate-900">{title}</span>
-      <span className="mt-1 text-sm text-slate-600">{description}</span>
+      {/* Clear of the chevron in the bottom-right corner. */}
+      <span className="mt-1 pr-7 text-sm text-slate-600">{description}</span>
       {count !== undefined && count > 0 && (
         <span className="absolute top-4 right-4 min-w-6 rounded-full bg-red-600 px-2 py-0.5 text-center text-xs font-semibold text-white" aria-label={`${count} ${countLabel ?? ''}`.trim()}>
           {capBadge(count)}

@@ -25,7 +25,8 @@ function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stat
   const describe = badge === 'incompleteInventory' ? 'incomplete inventory items' : badge === 'pendingOrders' ? 'pending orders' : 'pending picklists';
   return (
     <span
-      className={`${compact ? 'absolute -top-0.5 -right-0.5 px-1 text-[10px]' : 'ml-auto px-2 text-xs'} min-w-5 shrink-0 rounded-full py-0.5 text-center leading-4 font-semibold ${tone}`}
+      // Collapsed, a small pill above the icon's corner rather than over the icon.
+      className={`${compact ? 'absolute -top-1.5 -right-1 px-1 py-px text-[10px] leading-3' : 'ml-auto px-2 py-0.5 text-xs leading-4'} min-w-5 shrink-0 rounded-full text-center font-semibold ${tone}`}
       aria-label={`${count} ${describe}`}
     >
       {capBadge(count)}
@@ -33,7 +34,7 @@ function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stat
   );
 }
 
-const linkBase = 'group relative flex min-h-11 items-center gap-2.5 rounded-lg px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
+const linkBase = 'group relative flex min-h-11 items-center gap-2.5 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
 const linkIdle = 'text-brand-100/85 hover:bg-white/10 hover:text-white';
 const linkActive = 'bg-white/15 text-white';
 
@@ -46,7 +47,7 @@ function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; 
     </>
   );
   if (item.linkable === false) {
-    return <div className={`${linkBase} text-brand-100/60`}>{content}</div>;
+    return <div className={`${linkBase} px-2.5 text-brand-100/60`}>{content}</div>;
   }
   const link = (
     <Link
@@ -54,7 +55,8 @@ function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; 
       to={item.to as '/'}
       onClick={onNavigate}
       aria-label={compact ? item.label : undefined}
-      className={`${linkBase} ${compact ? 'flex-1 justify-center px-0' : ''}`}
+      // Collapsed, the link fills the 2rem slot and centres its icon (padding would push it past the rail).
+      className={`${linkBase} ${compact ? 'flex-1 justify-center' : 'px-2.5'}`}
       activeOptions={{ exact: true, includeSearch: false }}
       activeProps={{ className: linkActive, 'aria-current': 'page' }}
       inactiveProps={{ className: linkIdle }}

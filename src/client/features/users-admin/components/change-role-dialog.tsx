@@ -28,6 +28,8 @@ export function ChangeRoleDialog({
       title={user?.role ? `Change ${user.name}'s role` : `Give ${user?.name ?? ''} a role`}
       description={`The role decides what ${user?.name ?? 'the user'} can see and do in ${marketName}. It applies from their next request.`}
       size="sm"
+      // One field: on phones it rises from the bottom like the other confirmations, not a whole empty screen.
+      phoneLayout="bottom"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

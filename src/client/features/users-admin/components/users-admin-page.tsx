@@ -20,6 +20,25 @@ import { ChangeRoleDialog } from './change-role-dialog';
 
 export type UsersTab = 'market' | 'all';
 
+/** A narrow card wraps an address after the @ or before a dot of the domain, not mid-word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  const [first, ...rest] = email.slice(at + 1).split('.');
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {first}
+      {rest.map((part, index) => (
+        <span key={index}>
+          <wbr />.{part}
+        </span>
+      ))}
+    </>
+  );
+}
+
 const columns: ColumnDef<UserRow, unknown>[] = [
   {
     id: 'name',
@@ -34,7 +53,12 @@ const columns: ColumnDef<UserRow, unknown>[] = [
       </span>
     ),
   },
-  { id: 'email', accessorKey: 'email', meta: { label: 'Email', filter: 'text', card: 'subtitle' } },
+  {
+    id: 'email',
+    accessorKey: 'email',
+    meta: { label: 'Email', filter: 'text', card: 'subtitle' },
+    cell: ({ row }) => <EmailAddress email={row.original.email} />,
+  },
   {
     id: 'role',
     accessorKey: 'role',
@@ -167,7 +191,7 @@ export function UsersAdminPage({
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Users & Roles" subtitle={`Who can sign in to ${marketName}, and what their role lets them do. You cannot change your own role or status.`} />
-      <div role="tablist" aria-label="Which users" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+      <div role="tablist" aria-label="Which users" className="inline-flex rounded-lg bg-slate-100 p-1">
         {tabs.map((option) => (
           <button
             key={option.value}

@@ -1,0 +1,36 @@
+// What the service worker and the browser's storage do for the installed app, beyond the offline shell
+// (shell.spec.ts) and offline picking (picklists.spec.ts).
+import { expect, test } from '@playwright/test';
+import { signIn, waitForServiceWorker } from './support/app';
+
+test('the app asks the browser to keep its storage, so offline picks and the cache are not evicted', async ({ page }) => {
+  await page.addInitScript(() => {
+    const calls: number[] = [];
+    (window as unknown as { persistCalls: number[] }).persistCalls = calls;
+    const persist = StorageManager.prototype.persist;
+    StorageManager.prototype.persist = function (this: StorageManager) {
+      calls.push(Date.now());
+      return persist.call(this);
+    };
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { persistCalls: number[] }).persistCalls.length)).toBeGreaterThan(0);
+});
+
+test('with the service worker in control, server paths get the server’s answer, not the app shell', async ({ page }) => {
+  await signIn(page, 'Alex Morgan');
+  await waitForServiceWorker(page);
+
+  const health = await page.goto('/api/health');
+  expect(health?.headers()['content-type']).toContain('application/json');
+  expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({ status: 'ok', database: 'ok' });
+
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Wholesale back office API/ })).toBeVisible();
+  await expect(page.locator('#swagger-ui')).toBeVisible();
+
+  // The shell is still the worker's answer for the app's own deep links.
+  await page.goto('/menus');
+  await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
+});
