@@ -44,9 +44,11 @@ test('the camera finds a tag of the picklist and flashes red for a case of anoth
 
   const folder = mkdtempSync(path.join(os.tmpdir(), 'wbo-camera-'));
   const video = path.join(folder, 'tags.y4m');
-  // The wrong case first, a moment of nothing, then the right one; Chromium loops the video.
+  // The wrong case first, a moment of nothing, then the right one; Chromium plays the video from its
+  // start when the scanner opens the camera, and loops it. The wrong case stays in view long enough for
+  // the accessibility check of the scanner saying so, before the right one can close it.
   writeCameraVideo(video, [
-    { tag: otherTag, seconds: 3 },
+    { tag: otherTag, seconds: 8 },
     { tag: null, seconds: 1 },
     { tag: target.tag_numbers[0]!, seconds: 3 },
   ]);
@@ -63,25 +65,32 @@ test('the camera finds a tag of the picklist and flashes red for a case of anoth
       Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: unknown) => (buzzes.push(pattern), true) });
     });
     const page = await context.newPage();
-    await signIn(page, 'Casey Nguyen');
-    await page.goto(`/orders/picklists/${picklist.picklist_id}`);
-    await expect(page.getByRole('heading', { level: 1, name: picklist.picklist_reference_id })).toBeVisible();
+    try {
+      await signIn(page, 'Casey Nguyen');
+      await page.goto(`/orders/picklists/${picklist.picklist_id}`);
+      await expect(page.getByRole('heading', { level: 1, name: picklist.picklist_reference_id })).toBeVisible();
 
-    await page.getByRole('button', { name: isPhone(testInfo) ? 'Scan tag' : 'Scan', exact: true }).click();
-    const scanner = page.getByRole('dialog', { name: 'Scan a tag' });
-    await expect(scanner.getByLabel('Camera view')).toBeVisible();
-    await expect(scanner.getByText('Looking for a barcode…')).toBeVisible();
+      await page.getByRole('button', { name: isPhone(testInfo) ? 'Scan tag' : 'Scan', exact: true }).click();
+      const scanner = page.getByRole('dialog', { name: 'Scan a tag' });
+      await expect(scanner.getByLabel('Camera view')).toBeVisible();
+      await expect(scanner.getByText('Looking for a barcode…')).toBeVisible();
 
-    // Another batch's case: a red flash, a buzz, and the scanner says so and keeps looking.
-    await expect(scanner.getByRole('alert').filter({ hasText: `Tag ${otherTag} is not on this picklist. It belongs to another batch: do not pick this case.` })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('scan-flash')).toBeAttached();
-    expect(await page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes)).toEqual([[200, 100, 200]]);
-    await expectNoSeriousA11yViolations(page);
+      // Another batch's case: a red flash, a buzz, and the scanner says so and keeps looking.
+      await expect(scanner.getByRole('alert').filter({ hasText: `Tag ${otherTag} is not on this picklist. It belongs to another batch: do not pick this case.` })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('scan-flash')).toBeAttached();
+      expect(await page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes)).toEqual([[200, 100, 200]]);
+      await expectNoSeriousA11yViolations(page);
 
-    // The picklist's case: the scanner closes and the item is ticked, ready for Mark as Picked.
-    await expect(scanner).toBeHidden({ timeout: 15_000 });
-    await expect(page.getByRole('checkbox', { name: `Select ${target.product_name}` }).first()).toBeChecked();
-    await expect(page.getByText('1 row(s) selected')).toBeVisible();
+      // The picklist's case: the scanner closes and the item is ticked, ready for Mark as Picked.
+      await expect(scanner).toBeHidden({ timeout: 20_000 });
+      await expect(page.getByRole('checkbox', { name: `Select ${target.product_name}` }).first()).toBeChecked();
+      await expect(page.getByText('1 row(s) selected')).toBeVisible();
+    } catch (error) {
+      // This browser is the test's own, outside Playwright's trace: keep what the page showed.
+      await testInfo.attach('page.png', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      await testInfo.attach('page.html', { body: await page.content(), contentType: 'text/html' });
+      throw error;
+    }
     await context.close();
   } finally {
     await browser.close();
