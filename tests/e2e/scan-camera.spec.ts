@@ -78,6 +78,7 @@ test('the camera finds a tag of the picklist and flashes red for a case of anoth
       // Another batch's case: a red flash, a buzz, and the scanner says so and keeps looking.
       await expect(scanner.getByRole('alert').filter({ hasText: `Tag ${otherTag} is not on this picklist. It belongs to another batch: do not pick this case.` })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('scan-flash')).toBeAttached();
+      await expect(page.getByRole('dialog', { name: 'Scan a tag' })).toHaveCount(1);
       expect(await page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes)).toEqual([[200, 100, 200]]);
       await expectNoSeriousA11yViolations(page);
 

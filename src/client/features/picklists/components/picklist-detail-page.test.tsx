@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES } from '../../../../shared/api/picklist-protocol';
@@ -132,6 +132,26 @@ describe('picking on a phone', () => {
     await user.clear(field);
     await user.type(field, testItem(2).tag_numbers[0]! + '{Enter}');
     expect(screen.queryByText(/not on this picklist/)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toHaveProperty('checked', true);
+  });
+
+  it('keeps one scanner open while it warns of another batch’s tags, and closes it on the picklist’s tag', async () => {
+    Object.defineProperty(navigator, 'vibrate', { value: () => true, configurable: true });
+    Element.prototype.scrollIntoView ??= () => {};
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Scan tag' }));
+    const scanner = await screen.findByRole('dialog', { name: 'Scan a tag' });
+    const typed = within(scanner).getByRole('textbox', { name: 'Tag number' });
+    // Each warning flashes the screen; the scanner stays the one the picker opened.
+    for (const tag of ['1A40MN0001002EE100000099', '1A40MN0001002EE100000098']) {
+      await user.clear(typed);
+      await user.type(typed, `${tag}{Enter}`);
+      expect(within(scanner).getByText(new RegExp(`Tag ${tag} is not on this picklist`))).toBeTruthy();
+      expect(screen.getAllByRole('dialog', { name: 'Scan a tag' })).toHaveLength(1);
+    }
+    await user.clear(typed);
+    await user.type(typed, `${testItem(2).tag_numbers[0]!}{Enter}`);
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { name: 'Scan a tag' })).toHaveLength(0));
     expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toHaveProperty('checked', true);
   });
 

@@ -478,8 +478,9 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
         </section>
       )}
 
-      <TagScanDialog key={scan.session} open={scan.open} onClose={() => setScan((previous) => ({ ...previous, open: false }))} onTag={goToTag} />
-      {flash && <ScanFlash key={flash.key} onDone={() => setFlash(null)} />}
+      {/* Keys of their own: siblings sharing a key (scan 1 and flash 1) made React mount a second scanner. */}
+      <TagScanDialog key={`scan-${scan.session}`} open={scan.open} onClose={() => setScan((previous) => ({ ...previous, open: false }))} onTag={goToTag} />
+      {flash && <ScanFlash key={`flash-${flash.key}`} onDone={() => setFlash(null)} />}
     </div>
   );
 }
