@@ -1,17 +1,15 @@
 // What the API benchmarks share: the large data set in a throwaway database (PostgreSQL or PGlite), the
 // real server on it, and autocannon runs that record p50/p95/p99, errors and the server's peak RSS.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
-import { startServer } from './support';
+import { createThrowawayDatabase, demoLogin, processRssMb, startServer } from './support';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Endpoint = {
   name: string;
@@ -33,15 +31,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 function seedLarge(env: Record<string, string>): void {
   console.log(`Loading the large data set (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})...`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed-cli.ts', '--scale', 'large', '--reset'], {
@@ -58,8 +47,8 @@ export function benchHeaders(server: BenchServer, json: boolean): Record<string,
 /** Drives one endpoint with autocannon for its duration and summarises what the clients saw. */
 export async function measure(server: BenchServer, endpoint: Endpoint): Promise<Result> {
   const times: number[] = [];
-  let peakRss = rssMb(server.pid);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 250);
+  let peakRss = processRssMb(server.pid);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, processRssMb(server.pid))), 250);
   const json = endpoint.body !== undefined || endpoint.nextBody !== undefined;
   const summary = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -108,16 +97,9 @@ export async function withLargeDataSet<T>(database: string, use: (server: BenchS
     env = { DATABASE_URL: reuse, DATABASE_POOL_SIZE: '20' };
     cleanup = async () => {};
   } else if (database === 'postgres') {
-    const name = `wbo_bench_${Date.now().toString(36)}`;
-    const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20' };
-    cleanup = async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    };
+    const throwaway = await createThrowawayDatabase('wbo_bench');
+    env = { DATABASE_URL: throwaway.url, DATABASE_POOL_SIZE: '20' };
+    cleanup = throwaway.drop;
   } else {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wbo-bench-'));
     env = { DATA_DIR: dataDir };
@@ -127,13 +109,8 @@ export async function withLargeDataSet<T>(database: string, use: (server: BenchS
     if (!reuse) seedLarge(env);
     const { child, base, stop } = await startServer({ ...env, CLIENT_DIST_DIR: './no-client' });
     try {
-      const login = await fetch(`${base}/api/auth/demo-login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userId: DEMO_USERS.mnAdmin.id }),
-      });
-      const { data } = (await login.json()) as { data: { token: string } };
-      return await use({ database, base, pid: child.pid!, token: data.token });
+      const token = await demoLogin(base, DEMO_USERS.mnAdmin.id);
+      return await use({ database, base, pid: child.pid!, token });
     } finally {
       await stop();
     }

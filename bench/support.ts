@@ -1,10 +1,14 @@
-// What the benchmarks share: a free port, the real server started as `npm start` starts it, and Chromium.
+// What the benchmarks share: a free port, a throwaway PostgreSQL database, the real server started as
+// `npm start` starts it, a demo sign-in, the server's RSS, and Chromium.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import postgres from 'postgres';
 
 import { CHROMIUM_ARGS } from '../playwright.config';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -40,4 +44,37 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** A new, empty database on BENCH_POSTGRES_URL's server, named `${prefix}_<time>`, and how to drop it. */
+export async function createThrowawayDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = postgres(BENCH_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(BENCH_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Signs in as a demo user and returns the bearer token. */
+export async function demoLogin(base: string, userId: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/demo-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
+  if (!login.ok) throw new Error(`demo login answered ${login.status}: ${await login.text()}`);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** A process's resident set size in MB (VmRSS of /proc/<pid>/status), 0 once it has gone. */
+export function processRssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
