@@ -119,7 +119,8 @@ function RowCard<Row>({
           ))}
         </div>
         {(badges.length > 0 || (actions && actions.length > 0)) && (
-          <div className="-mt-1 -mr-2 flex shrink-0 items-start gap-1">
+          // The actions button's own padding is pulled into the card's; a badge alone keeps the card's edge.
+          <div className={`-mt-1 flex shrink-0 items-start gap-1 ${actions && actions.length > 0 ? '-mr-2' : ''}`}>
             {badges.length > 0 && (
               <div className="flex flex-col items-end gap-1 pt-2">
                 {badges.map((cell) => (
