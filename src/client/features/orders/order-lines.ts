@@ -1,24 +1,8 @@
 // The lines of an order being built (create) or changed (edit), and the spec's rules for them
 // (orders spec, section 5): quantities, prices, short lines, totals and the payload they become.
+import { ORDER_LINE_MESSAGES, ORDER_MESSAGES } from '../../../shared/api/order-protocol';
 import type { OrderInventoryRow, OrderItem, OrderLineInput } from '../../../shared/api/orders';
 import { formatDate } from '../../../shared/format';
-
-// The spec's messages. The server's schemas (src/shared/api/orders.ts) use the same words, but that module
-// brings the full zod with it, which the client keeps out of its bundles.
-export const ORDER_LINE_MESSAGES = {
-  quantityNotPositive: 'Quantity must be greater than 0',
-  quantityAboveAvailable: (max: number) => `Max available quantity is ${max}`,
-  priceNotPositive: 'Price cannot be zero or negative',
-  noCasesAvailable: 'Please remove the batch completely as no cases are available',
-  shortLine: (short: number) => `${short} ${short === 1 ? 'case is' : 'cases are'} no longer available: change or remove this line`,
-} as const;
-
-export const ORDER_MESSAGES = {
-  missingBuyer: 'Missing buyer',
-  noItems: 'No items in order',
-  missingDeliveryDate: 'Requested delivery date is required',
-  deliveryDateOutOfWindow: (min: string, max: string) => `Choose a date between ${min} and ${max}`,
-} as const;
 
 export type OrderLine = {
   batchId: number;

@@ -2,6 +2,7 @@
 // market's inventory into a cart, then posted. Leaving with lines in the cart asks first.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import { deliveryWindow } from '../../../../shared/market-time';
 import { formatDate } from '../../../../shared/format';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';
@@ -17,7 +18,7 @@ import { useCurrentMarket } from '../../../lib/market-store';
 import { useCreateOrder } from '../api/create-order';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, hasLineErrors, ORDER_MESSAGES, orderErrors, orderTotal, toLineInputs } from '../order-lines';
+import { deliveryDateError, hasLineErrors, orderErrors, orderTotal, toLineInputs } from '../order-lines';
 import { CartBar, CartCount } from './cart-summary';
 import { CustomerSelector } from './customer-selector';
 import { InventoryPicker } from './inventory-picker';
@@ -27,7 +28,6 @@ import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel
 /** From this width the cart sits beside the inventory; below it, in a sheet opened from a bottom bar. */
 export const SIDE_CART_QUERY = '(min-width: 1280px)';
 export const DISCARD_ORDER_QUESTION = 'Are you sure you want to exit and discard this order?';
-export const CREATE_FAILED_MESSAGE = 'Failed to create order';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages in the cart.';
 
 export function CreateOrderPage({
@@ -79,7 +79,7 @@ export function CreateOrderPage({
         search: { created: order.referenceId, createdId: order.orderId, ...(order.orderStatus === 'Action Required' ? { actionRequired: true } : {}) },
       });
     } catch (error) {
-      handleError(error, CREATE_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.createFailed);
     }
   };
 

@@ -3,6 +3,7 @@
 // removing the last line cancels the order, after asking.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import { formatDate, formatUsd } from '../../../../shared/format';
 import { deliveryWindow } from '../../../../shared/market-time';
@@ -36,10 +37,6 @@ import { OrderStatusBadge } from './order-status-badge';
 
 export const DISCARD_CHANGES_QUESTION = 'Are you sure you want to exit and discard unsaved changes?';
 export const CANCEL_ORDER_ON_EMPTY_QUESTION = 'Are you sure you want to exit and Cancel this order?';
-export const NO_CHANGES_MESSAGE = 'No changes detected in the order';
-export const UPDATE_FAILED_MESSAGE = 'Failed to update order';
-export const CANCEL_FAILED_MESSAGE = 'Failed to cancel the order. Please try again.';
-export const NOT_EDITABLE_MESSAGE = 'Order update is only available in edit mode';
 const SHORT_LINES_MESSAGE = 'Change or remove every line marked Action Required before saving.';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages beside them.';
 const STILL_SHORT_MESSAGE = 'Saved, but some lines are still short of stock: change or remove them.';
@@ -52,7 +49,7 @@ export function EditOrderPage({ orderId }: { orderId: number }) {
     return (
       <div className="mx-auto max-w-3xl space-y-4">
         <PageHeader title="Edit Order" subtitle={order.data.referenceId} />
-        <Banner tone="info" title={NOT_EDITABLE_MESSAGE} autoDismissMs={0} dismissible={false}>
+        <Banner tone="info" title={ORDER_MESSAGES.notEditable} autoDismissMs={0} dismissible={false}>
           {`This order is ${order.data.orderStatus}. `}
           <Link to="/orders/preview/$orderId" params={{ orderId: String(orderId) }} className="font-semibold underline">
             View the order
@@ -105,7 +102,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
   const handleSave = async () => {
     setNotice(null);
     if (!changed) {
-      setNotice({ key: Date.now(), text: NO_CHANGES_MESSAGE });
+      setNotice({ key: Date.now(), text: ORDER_MESSAGES.noChanges });
       return;
     }
     setAttempted(true);
@@ -130,7 +127,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       showToast({ tone: 'success', title: `${order.referenceId} has been updated successfully.` });
       await navigate({ to: '/orders/preview/$orderId', params: { orderId: String(order.orderId) } });
     } catch (error) {
-      handleError(error, UPDATE_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.updateFailed);
     }
   };
 
@@ -143,7 +140,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       await navigate({ to: '/orders' });
     } catch (error) {
       setConfirmEmpty(false);
-      handleError(error, CANCEL_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.cancelFailed);
     }
   };
 

@@ -4,6 +4,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import type { OrderAction, StatusChangeValue } from '../../../../shared/order-status';
 import { STATUS_AFTER } from '../../../../shared/order-status';
@@ -17,8 +18,6 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { useDuplicateOrder } from '../api/duplicate-order';
 
 export const CANCEL_ORDER_QUESTION = 'Are you sure you want to cancel this order?';
-export const CANCEL_FAILED = 'Failed to cancel the order. Please try again.';
-export const DUPLICATE_FAILED = "We couldn't duplicate the selected order due to a system error.";
 export const STATUS_CHANGE_FAILED = 'Failed to update the order status. Please try again.';
 
 type ActionSpec = { label: string; icon?: IconName; variant: ButtonVariant; status?: StatusChangeValue; className?: string };
@@ -51,7 +50,7 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       await changeStatus.mutateAsync({ orderId: order.orderId, status });
       onResult({ tone: 'success', text: `${order.referenceId} is now ${STATUS_AFTER[status]}.` });
     } catch (error) {
-      onResult({ tone: 'error', text: errorMessage(error, status === 'cancelled' ? CANCEL_FAILED : STATUS_CHANGE_FAILED) });
+      onResult({ tone: 'error', text: errorMessage(error, status === 'cancelled' ? ORDER_MESSAGES.cancelFailed : STATUS_CHANGE_FAILED) });
     } finally {
       setRunning(null);
       setConfirmingCancel(false);
@@ -65,7 +64,7 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       showToast({ tone: 'success', title: `${copy.referenceId} has been created successfully.` });
       await navigate({ to: '/orders/preview/$orderId', params: { orderId: String(copy.orderId) } });
     } catch (error) {
-      onResult({ tone: 'error', text: errorMessage(error, DUPLICATE_FAILED) });
+      onResult({ tone: 'error', text: errorMessage(error, ORDER_MESSAGES.duplicateFailed) });
     } finally {
       setRunning(null);
     }

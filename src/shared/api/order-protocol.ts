@@ -1,0 +1,34 @@
+// The orders vocabulary the client needs at run time, without zod (the order screens would otherwise load
+// the schemas): the spec's messages (orders spec, sections 5 and 8) and the most lines an order holds.
+// The schemas in orders.ts and the server use the same constants.
+
+/** Create and edit take at most this many lines. */
+export const MAX_ORDER_LINES = 200;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  notFoundText: 'The requested order could not be found.',
+  loadFailed: 'Failed to load order details',
+  createFailed: 'Failed to create order',
+  noChanges: 'No changes detected in the order',
+  updateFailed: 'Failed to update order',
+  notEditable: 'Order update is only available in edit mode',
+  confirmedDateSaved: 'Confirmed Delivery Date updated successfully.',
+  confirmedDateFailed: 'Failed to update Confirmed Delivery Date. Please try again.',
+  cancelFailed: 'Failed to cancel the order. Please try again.',
+  priceSaved: 'Price updated successfully',
+  priceFailed: 'Error updating price',
+  duplicateFailed: "We couldn't duplicate the selected order due to a system error.",
+  missingBuyer: 'Missing buyer',
+  noItems: 'No items in order',
+  missingDeliveryDate: 'Requested delivery date is required',
+  deliveryDateOutOfWindow: (min: string, max: string) => `Choose a date between ${min} and ${max}`,
+} as const;
+
+export const ORDER_LINE_MESSAGES = {
+  quantityNotPositive: 'Quantity must be greater than 0',
+  quantityAboveAvailable: (max: number) => `Max available quantity is ${max}`,
+  priceNotPositive: 'Price cannot be zero or negative',
+  noCasesAvailable: 'Please remove the batch completely as no cases are available',
+  shortLine: (short: number) => `${short} ${short === 1 ? 'case is' : 'cases are'} no longer available: change or remove this line`,
+} as const;
