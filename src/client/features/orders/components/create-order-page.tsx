@@ -4,10 +4,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import { deliveryWindow } from '../../../../shared/market-time';
-import { formatDate } from '../../../../shared/format';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { DateField } from '../../../components/ui/date-field';
 import { Dialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
@@ -20,9 +18,9 @@ import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOrderLines } from '../hooks/use-order-lines';
 import { deliveryDateError, hasLineErrors, orderErrors, orderTotal, toLineInputs } from '../order-lines';
 import { CartBar, CartCount } from './cart-summary';
-import { CustomerSelector } from './customer-selector';
 import { InventoryPicker } from './inventory-picker';
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
+import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel';
 
 /** From this width the cart sits beside the inventory; below it, in a sheet opened from a bottom bar. */
@@ -111,21 +109,17 @@ export function CreateOrderPage({
           </Link>
         }
       />
-      <Card>
-        <CustomerSelector buyer={buyer} salesPerson={salesPerson} onChange={onCustomerChange} error={attempted && !buyer ? ORDER_MESSAGES.missingBuyer : undefined}>
-          <DateField
-            label="Requested delivery date"
-            required
-            value={deliveryDate}
-            min={dateWindow.min}
-            max={dateWindow.max}
-            onChange={setDeliveryDate}
-            hint={`${formatDate(dateWindow.min)} to ${formatDate(dateWindow.max)}`}
-            error={dateError}
-            className="lg:w-60"
-          />
-        </CustomerSelector>
-      </Card>
+      <OrderCustomerCard
+        buyer={buyer}
+        salesPerson={salesPerson}
+        onCustomerChange={onCustomerChange}
+        customerError={attempted && !buyer ? ORDER_MESSAGES.missingBuyer : undefined}
+        deliveryDate={deliveryDate}
+        onDeliveryDateChange={setDeliveryDate}
+        dateWindow={dateWindow}
+        dateError={dateError}
+        dateRequired
+      />
 
       <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <section aria-labelledby="inventory-heading" className="min-w-0 space-y-3">

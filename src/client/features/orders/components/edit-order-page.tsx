@@ -12,7 +12,6 @@ import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DateField } from '../../../components/ui/date-field';
 import { Icon } from '../../../components/ui/icons';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -28,9 +27,9 @@ import { useOrderLines } from '../hooks/use-order-lines';
 import { deliveryDateError, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal, toLineInputs } from '../order-lines';
 import { StickyBar } from './cart-summary';
 import { SIDE_CART_QUERY } from './create-order-page';
-import { CustomerSelector } from './customer-selector';
 import { InventoryPicker } from './inventory-picker';
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
+import { OrderCustomerCard } from './order-customer-card';
 import { isNotFound, OrderLoadError, OrderNotFound } from './order-not-found';
 import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel';
 import { OrderStatusBadge } from './order-status-badge';
@@ -204,20 +203,15 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
           <div className="mt-3 border-t border-slate-100 pt-3">{footer}</div>
         </Card>
       )}
-      <Card>
-        <CustomerSelector buyer={customer.buyer} salesPerson={customer.salesPerson} onChange={setCustomer}>
-          <DateField
-            label="Requested delivery date"
-            value={deliveryDate}
-            min={dateWindow.min}
-            max={dateWindow.max}
-            onChange={setDeliveryDate}
-            hint={`${formatDate(dateWindow.min)} to ${formatDate(dateWindow.max)}`}
-            error={dateError}
-            className="lg:w-60"
-          />
-        </CustomerSelector>
-      </Card>
+      <OrderCustomerCard
+        buyer={customer.buyer}
+        salesPerson={customer.salesPerson}
+        onCustomerChange={setCustomer}
+        deliveryDate={deliveryDate}
+        onDeliveryDateChange={setDeliveryDate}
+        dateWindow={dateWindow}
+        dateError={dateError}
+      />
 
       <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <section aria-labelledby="inventory-heading" className="min-w-0 space-y-3">
