@@ -109,6 +109,27 @@ test('clicking an order that needs no action opens its preview', async ({ page }
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Completed');
 });
 
+test('a search that matches no order says No orders found, and clearing it brings the orders back', async ({ page }, testInfo) => {
+  await signIn(page, 'Sam Rivera');
+  await page.goto('/orders');
+  const orders = isPhone(testInfo)
+    ? page.getByRole('list', { name: 'Orders' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(orders.first()).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('ORD-NO-SUCH-ORDER');
+  await expect(page).toHaveURL(/search=ORD-NO-SUCH-ORDER/);
+  await expect(page.getByText('No orders found', { exact: true })).toBeVisible();
+  await expect(page.getByText('There are no records to be displayed')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await search.fill('');
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(orders.first()).toBeVisible();
+  await expect(page.getByText('No orders found', { exact: true })).toHaveCount(0);
+});
+
 test('leaving a new order with items in its cart asks first: No stays with the cart, Yes leaves', async ({ page }, testInfo) => {
   await signIn(page, 'Jordan Lee');
   await page.goto('/orders/create');

@@ -8,6 +8,7 @@ export const MAX_ORDER_LINES = 200;
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   notFoundText: 'The requested order could not be found.',
+  noOrdersFound: 'No orders found',
   loadFailed: 'Failed to load order details',
   createFailed: 'Failed to create order',
   noChanges: 'No changes detected in the order',
