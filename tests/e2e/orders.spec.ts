@@ -363,6 +363,31 @@ test('notes are added and checked, and cancelling asks first and closes the orde
   await expect(notes.getByRole('button', { name: 'Add Note' })).toBeDisabled();
 });
 
+test('a link without an order id, or with one no order can have, says which, inside the app', async ({ page }) => {
+  await signIn(page, 'Jordan Lee');
+  const detailCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/order\/[^/]*\/details/.test(request.url())) detailCalls.push(request.url());
+  });
+  for (const [path, message] of [
+    ['/orders/preview/abc', 'Order ID is invalid.'],
+    ['/orders/edit/0', 'Order ID is invalid.'],
+    ['/orders/preview/12.5', 'Order ID is invalid.'],
+    ['/orders/preview/', 'Order ID is required'],
+    ['/orders/edit/%20', 'Order ID is required'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: message, exact: true, level: 1 }), path).toBeVisible();
+    // The app around it stays: the user can go on from here.
+    await expect(page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('button', { name: 'Open menu' })), path).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  // Nothing was asked of the server about an order that cannot exist.
+  expect(detailCalls).toEqual([]);
+});
+
 test('a missing order says so, and screens a role may not use send it away', async ({ page }) => {
   await signIn(page, 'Casey Nguyen');
   await page.goto('/orders/preview/999999');

@@ -556,9 +556,30 @@ describe('market scoping', () => {
     expect(nvStatus!.status).toBe('Pending');
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    const response = await details('mnAdmin', 'abc' as unknown as number);
-    expect(response.status).toBe(400);
-    expect(response.body.details[0].field).toBe('id');
+  it("refuses an order id that cannot name an order in the spec's words, on every order route", async () => {
+    const buyer = await customer();
+    const ids: [string, string, string][] = [
+      ['abc', 'Order ID is invalid.', 'must be a number'],
+      ['0', 'Order ID is invalid.', 'must be a positive id'],
+      ['1.5', 'Order ID is invalid.', 'must be a whole number'],
+      ['9999999999', 'Order ID is invalid.', 'is not a known id'],
+      ['%20', 'Order ID is required', 'must be a positive id'],
+      ['', 'Order ID is required', 'must be a positive id'],
+    ];
+    for (const [id, message, reason] of ids) {
+      const calls: [string, string, unknown][] = [
+        ['POST', `/api/order/${id}/details`, {}],
+        ['PUT', `/api/order/${id}/edit`, { items: [{ batchId: 1, noOfCases: 1 }] }],
+        ['POST', `/api/order/${id}/duplicate`, { customerId: buyer.id }],
+        ['GET', `/api/order/${id}/notes`, undefined],
+        ['POST', `/api/order/${id}/notes`, { notes: 'hello' }],
+        ['PUT', `/api/order/${id}/status`, { status: 'cancelled' }],
+      ];
+      for (const [method, url, body] of calls) {
+        const response = await api.call('mnAdmin', { method: method as 'GET', url, body, market: 'MN' });
+        expect(response.status, `${method} ${url}`).toBe(400);
+        expect(response.body, `${method} ${url}`).toMatchObject({ code: 'VALIDATION_ERROR', message, details: [{ field: 'id', message: reason, in: 'path' }] });
+      }
+    }
   });
 });

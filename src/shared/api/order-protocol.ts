@@ -1,11 +1,14 @@
 // The orders vocabulary the client needs at run time, without zod (the order screens would otherwise load
-// the schemas): the spec's messages (orders spec, sections 5 and 8) and the most lines an order holds.
-// The schemas in orders.ts and the server use the same constants.
+// the schemas): the spec's messages (orders spec, sections 5 and 8), the rule for an order id in a path,
+// and the most lines an order holds. The schemas in orders.ts and the server use the same constants.
+import { isRowIdText } from './protocol';
 
 /** Create and edit take at most this many lines. */
 export const MAX_ORDER_LINES = 200;
 
 export const ORDER_MESSAGES = {
+  idInvalid: 'Order ID is invalid.',
+  idRequired: 'Order ID is required',
   notFound: 'Order not found',
   notFoundText: 'The requested order could not be found.',
   noOrdersFound: 'No orders found',
@@ -33,3 +36,13 @@ export const ORDER_LINE_MESSAGES = {
   noCasesAvailable: 'Please remove the batch completely as no cases are available',
   shortLine: (short: number) => `${short} ${short === 1 ? 'case is' : 'cases are'} no longer available: change or remove this line`,
 } as const;
+
+/**
+ * What is wrong with an order id as it stands in a path (/orders/preview/{id}, /api/order/{id}/details), or
+ * null when it can name an order: blank is 'Order ID is required'; anything but a positive whole number that
+ * a database integer holds is 'Order ID is invalid.'.
+ */
+export function orderIdProblem(text: string | undefined): string | null {
+  if (text === undefined || text.trim() === '') return ORDER_MESSAGES.idRequired;
+  return isRowIdText(text) ? null : ORDER_MESSAGES.idInvalid;
+}

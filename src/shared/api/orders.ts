@@ -8,7 +8,7 @@ import { customerGroupSchema, marketCodeSchema } from './enum-schemas';
 import { envelope, listEnvelope, listQuerySchema, MAX_DB_INTEGER, paginationMetaSchema, rowIdParamSchema, rowIdSchema } from './common';
 import { MAX_ORDER_LINES, ORDER_LINE_MESSAGES, ORDER_MESSAGES } from './order-protocol';
 
-export { ORDER_MESSAGES } from './order-protocol';
+export { ORDER_MESSAGES, orderIdProblem } from './order-protocol';
 
 /** Notes are at most 500 characters and not blank (spec, section 5). */
 export const NOTE_MAX_LENGTH = 500;
