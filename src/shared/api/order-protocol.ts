@@ -15,6 +15,7 @@ export const ORDER_MESSAGES = {
   loadFailed: 'Failed to load order details',
   createFailed: 'Failed to create order',
   noChanges: 'No changes detected in the order',
+  updatePayloadFailed: 'Failed to create update payload',
   updateFailed: 'Failed to update order',
   notEditable: 'Order update is only available in edit mode',
   confirmedDateSaved: 'Confirmed Delivery Date updated successfully.',
@@ -27,6 +28,7 @@ export const ORDER_MESSAGES = {
   noItems: 'No items in order',
   missingDeliveryDate: 'Requested delivery date is required',
   deliveryDateOutOfWindow: (min: string, max: string) => `Choose a date between ${min} and ${max}`,
+  tooManyLines: `An order holds at most ${MAX_ORDER_LINES} lines.`,
 } as const;
 
 export const ORDER_LINE_MESSAGES = {

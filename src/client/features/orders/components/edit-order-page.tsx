@@ -24,7 +24,7 @@ import { useEditOrder } from '../api/edit-order';
 import { useOrder } from '../api/get-order';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal, toLineInputs } from '../order-lines';
+import { deliveryDateError, editOrderPayload, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal } from '../order-lines';
 import { StickyBar } from './cart-summary';
 import { SIDE_CART_QUERY } from './create-order-page';
 import { InventoryPicker } from './inventory-picker';
@@ -109,14 +109,18 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       problemsRef.current?.focus();
       return;
     }
+    const payload = editOrderPayload(lines.lines, {
+      orderId: order.orderId,
+      version: order.version,
+      ...(dateChanged && deliveryDate ? { requestedDeliveryDate: deliveryDate } : {}),
+      ...(customerChanged ? { customerId: customer.buyer.id, salesPersonId: customer.salesPerson?.id ?? null } : {}),
+    });
+    if ('problem' in payload) {
+      showToast({ tone: 'error', title: ORDER_MESSAGES.updatePayloadFailed, description: payload.problem });
+      return;
+    }
     try {
-      const saved = await edit.mutateAsync({
-        orderId: order.orderId,
-        version: order.version,
-        items: toLineInputs(lines.lines),
-        ...(dateChanged && deliveryDate ? { requestedDeliveryDate: deliveryDate } : {}),
-        ...(customerChanged ? { customerId: customer.buyer.id, salesPersonId: customer.salesPerson?.id ?? null } : {}),
-      });
+      const saved = await edit.mutateAsync(payload.input);
       if (saved.orderStatus === 'Action Required') {
         // Stock moved while editing: the form reloads (a new version) with the lines that are still short.
         showToast({ tone: 'warning', title: STILL_SHORT_MESSAGE });
