@@ -6,6 +6,8 @@ import { isRowIdText } from './protocol';
 /** Create and edit take at most this many lines. */
 export const MAX_ORDER_LINES = 200;
 
+const DUPLICATE_FAILED = "We couldn't duplicate the selected order due to a system error.";
+
 export const ORDER_MESSAGES = {
   idInvalid: 'Order ID is invalid.',
   idRequired: 'Order ID is required',
@@ -23,7 +25,9 @@ export const ORDER_MESSAGES = {
   cancelFailed: 'Failed to cancel the order. Please try again.',
   priceSaved: 'Price updated successfully',
   priceFailed: 'Error updating price',
-  duplicateFailed: "We couldn't duplicate the selected order due to a system error.",
+  duplicateFailed: DUPLICATE_FAILED,
+  /** When the order, or the market it was in, is no longer there to copy from. */
+  duplicateFailedCreateManually: `${DUPLICATE_FAILED} Please create manually.`,
   missingBuyer: 'Missing buyer',
   noItems: 'No items in order',
   missingDeliveryDate: 'Requested delivery date is required',

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { focusRing } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/handle-error';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useDuplicateOrder } from '../api/duplicate-order';
@@ -64,7 +65,7 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       showToast({ tone: 'success', title: `${copy.referenceId} has been created successfully.` });
       await navigate({ to: '/orders/preview/$orderId', params: { orderId: String(copy.orderId) } });
     } catch (error) {
-      onResult({ tone: 'error', text: errorMessage(error, ORDER_MESSAGES.duplicateFailed) });
+      onResult({ tone: 'error', text: duplicateFailure(error) });
     } finally {
       setRunning(null);
     }
@@ -98,6 +99,16 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
     />
   );
   return { actions, dialog, busy: running !== null };
+}
+
+/**
+ * Why a duplicate failed, as the spec says it: the order gone from the market the user works in (404: the
+ * order or its market is missing) cannot be copied at all, so the user is told to create it by hand; any
+ * other failure is the plain message, or what the server said the user can act on.
+ */
+function duplicateFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return ORDER_MESSAGES.duplicateFailedCreateManually;
+  return errorMessage(error, ORDER_MESSAGES.duplicateFailed);
 }
 
 export type OrderActionItem = ReturnType<typeof useOrderActions>['actions'][number];
