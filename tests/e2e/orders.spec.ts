@@ -143,6 +143,13 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   // Nothing in the cart, no date: the order says what it misses.
   await page.getByRole('button', { name: 'Create Order' }).first().click();
   await expect(page.getByText('No items in order').first()).toBeVisible();
+  if (phone) {
+    // Where the phone takes the user: in sight, not below the inventory behind the cart bar.
+    const problems = page.getByRole('alert').filter({ hasText: 'No items in order' });
+    await expect(problems).toBeInViewport();
+    const [list, bar] = await Promise.all([problems.boundingBox(), page.getByRole('region', { name: 'Cart' }).boundingBox()]);
+    expect(list!.y + list!.height).toBeLessThanOrEqual(bar!.y);
+  }
 
   await orderCases(page, testInfo, batch!, 2);
   await page.getByLabel('Requested delivery date').first().fill(marketDay(5));

@@ -120,6 +120,13 @@ export function CreateOrderPage({
         dateError={dateError}
         dateRequired
       />
+      {/* Narrow screens: what the order misses shows under the customer block it is mostly about, where focus
+          brings the user, not below the inventory behind the cart bar. */}
+      {!sideCart && (
+        <div ref={problemsRef} tabIndex={-1} className={`scroll-mt-24 outline-none ${shownProblems.length > 0 && !cartOpen ? 'mt-4' : ''}`}>
+          <OrderProblems id={problemsId} problems={cartOpen ? [] : shownProblems} />
+        </div>
+      )}
 
       <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <section aria-labelledby="inventory-heading" className="min-w-0 space-y-3">
@@ -158,9 +165,6 @@ export function CreateOrderPage({
 
       {!sideCart && (
         <>
-          <div ref={problemsRef} tabIndex={-1} className="mt-4 outline-none">
-            <OrderProblems id={problemsId} problems={cartOpen ? [] : shownProblems} />
-          </div>
           <CartBar count={lines.lines.length} total={orderTotal(lines.lines)} onOpen={() => setCartOpen(true)} action={createButton} />
           <Dialog
             open={cartOpen}
