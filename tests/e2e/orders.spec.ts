@@ -1,7 +1,8 @@
 // Orders end to end: create on the project's viewport, approve, confirm the delivery date, an over-order
-// fixed on the edit screen, notes, cancel. Phone and desktop run at once on one database, and with the
-// other specs: each test works on its own batches (a slot of batch ids no other test uses) and its own
-// customers, so no test changes what another one counts on.
+// fixed on the edit screen, the buyer and sales person changed from the preview, notes, cancel, and links
+// to orders that cannot exist. Phone and desktop run at once on one database, and with the other specs:
+// each test works on its own batches (a slot of batch ids no other test uses) and its own customers, so no
+// test changes what another one counts on.
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Customer, OrderDetail, OrderInventoryRow, OrderRef } from '../../src/shared/api/orders';
 import { formatUsd } from '../../src/shared/format';
