@@ -20,9 +20,11 @@ import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/i
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
+import { Route as AppOrdersEditIndexRouteImport } from './routes/_app/orders/edit.index'
 import { Route as AppOrdersEditOrderIdRouteImport } from './routes/_app/orders/edit.$orderId'
 import { Route as AppOrdersPicklistsIndexRouteImport } from './routes/_app/orders/picklists/index'
 import { Route as AppOrdersPicklistsPicklistIdRouteImport } from './routes/_app/orders/picklists/$picklistId'
+import { Route as AppOrdersPreviewIndexRouteImport } from './routes/_app/orders/preview.index'
 import { Route as AppOrdersPreviewOrderIdRouteImport } from './routes/_app/orders/preview.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -79,6 +81,11 @@ const AppOrdersCreateRoute = AppOrdersCreateRouteImport.update({
   path: '/orders/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrdersEditIndexRoute = AppOrdersEditIndexRouteImport.update({
+  id: '/orders/edit/',
+  path: '/orders/edit/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersEditOrderIdRoute = AppOrdersEditOrderIdRouteImport.update({
   id: '/orders/edit/$orderId',
   path: '/orders/edit/$orderId',
@@ -95,6 +102,11 @@ const AppOrdersPicklistsPicklistIdRoute =
     path: '/orders/picklists/$picklistId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppOrdersPreviewIndexRoute = AppOrdersPreviewIndexRouteImport.update({
+  id: '/orders/preview/',
+  path: '/orders/preview/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersPreviewOrderIdRoute = AppOrdersPreviewOrderIdRouteImport.update({
   id: '/orders/preview/$orderId',
   path: '/orders/preview/$orderId',
@@ -115,7 +127,9 @@ export interface FileRoutesByFullPath {
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/orders/edit/': typeof AppOrdersEditIndexRoute
   '/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
+  '/orders/preview/': typeof AppOrdersPreviewIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -131,7 +145,9 @@ export interface FileRoutesByTo {
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/orders/edit': typeof AppOrdersEditIndexRoute
   '/orders/picklists': typeof AppOrdersPicklistsIndexRoute
+  '/orders/preview': typeof AppOrdersPreviewIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,7 +165,9 @@ export interface FileRoutesById {
   '/_app/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/_app/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/_app/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/_app/orders/edit/': typeof AppOrdersEditIndexRoute
   '/_app/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
+  '/_app/orders/preview/': typeof AppOrdersPreviewIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -167,7 +185,9 @@ export interface FileRouteTypes {
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
+    | '/orders/edit/'
     | '/orders/picklists/'
+    | '/orders/preview/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -183,7 +203,9 @@ export interface FileRouteTypes {
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
+    | '/orders/edit'
     | '/orders/picklists'
+    | '/orders/preview'
   id:
     | '__root__'
     | '/'
@@ -200,7 +222,9 @@ export interface FileRouteTypes {
     | '/_app/orders/edit/$orderId'
     | '/_app/orders/picklists/$picklistId'
     | '/_app/orders/preview/$orderId'
+    | '/_app/orders/edit/'
     | '/_app/orders/picklists/'
+    | '/_app/orders/preview/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -290,6 +314,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/edit/': {
+      id: '/_app/orders/edit/'
+      path: '/orders/edit'
+      fullPath: '/orders/edit/'
+      preLoaderRoute: typeof AppOrdersEditIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/edit/$orderId': {
       id: '/_app/orders/edit/$orderId'
       path: '/orders/edit/$orderId'
@@ -309,6 +340,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/picklists/$picklistId'
       fullPath: '/orders/picklists/$picklistId'
       preLoaderRoute: typeof AppOrdersPicklistsPicklistIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/preview/': {
+      id: '/_app/orders/preview/'
+      path: '/orders/preview'
+      fullPath: '/orders/preview/'
+      preLoaderRoute: typeof AppOrdersPreviewIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orders/preview/$orderId': {
@@ -331,7 +369,9 @@ interface AppRouteChildren {
   AppOrdersEditOrderIdRoute: typeof AppOrdersEditOrderIdRoute
   AppOrdersPicklistsPicklistIdRoute: typeof AppOrdersPicklistsPicklistIdRoute
   AppOrdersPreviewOrderIdRoute: typeof AppOrdersPreviewOrderIdRoute
+  AppOrdersEditIndexRoute: typeof AppOrdersEditIndexRoute
   AppOrdersPicklistsIndexRoute: typeof AppOrdersPicklistsIndexRoute
+  AppOrdersPreviewIndexRoute: typeof AppOrdersPreviewIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -344,7 +384,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersEditOrderIdRoute: AppOrdersEditOrderIdRoute,
   AppOrdersPicklistsPicklistIdRoute: AppOrdersPicklistsPicklistIdRoute,
   AppOrdersPreviewOrderIdRoute: AppOrdersPreviewOrderIdRoute,
+  AppOrdersEditIndexRoute: AppOrdersEditIndexRoute,
   AppOrdersPicklistsIndexRoute: AppOrdersPicklistsIndexRoute,
+  AppOrdersPreviewIndexRoute: AppOrdersPreviewIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

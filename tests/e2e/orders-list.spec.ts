@@ -3,7 +3,7 @@
 // sidebar remembers being collapsed. Read-only on the seeded data: it looks at a Completed order (a status
 // no other spec moves an order out of) and never submits the order it starts.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { OrderListRow } from '../../src/shared/api/orders';
+import type { OrderInventoryRow, OrderListRow } from '../../src/shared/api/orders';
 import { formatDate } from '../../src/shared/format';
 import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn } from './support/app';
 
@@ -109,6 +109,27 @@ test('clicking an order that needs no action opens its preview', async ({ page }
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Completed');
 });
 
+test('a search that matches no order says No orders found, and clearing it brings the orders back', async ({ page }, testInfo) => {
+  await signIn(page, 'Sam Rivera');
+  await page.goto('/orders');
+  const orders = isPhone(testInfo)
+    ? page.getByRole('list', { name: 'Orders' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(orders.first()).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('ORD-NO-SUCH-ORDER');
+  await expect(page).toHaveURL(/search=ORD-NO-SUCH-ORDER/);
+  await expect(page.getByText('No orders found', { exact: true })).toBeVisible();
+  await expect(page.getByText('There are no records to be displayed')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await search.fill('');
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(orders.first()).toBeVisible();
+  await expect(page.getByText('No orders found', { exact: true })).toHaveCount(0);
+});
+
 test('leaving a new order with items in its cart asks first: No stays with the cart, Yes leaves', async ({ page }, testInfo) => {
   await signIn(page, 'Jordan Lee');
   await page.goto('/orders/create');
@@ -142,6 +163,37 @@ test('leaving a new order with items in its cart asks first: No stays with the c
   await leave.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/orders\/picklists$/);
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+});
+
+test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page }, testInfo) => {
+  test.slow();
+  await signIn(page, 'Jordan Lee');
+  await page.goto('/orders/create');
+  await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+  // 21 batches from the middle of the batch numbers, which the order specs (from the start) and the upload
+  // spec (from the end) leave alone; any free case will do, as the order is never submitted.
+  const { data: batches } = await api<{ data: OrderInventoryRow[] }>(page, '/order/inventory', {
+    marketCode: MARKET,
+    pagination: { page: 5, pageSize: 21 },
+    sort: { column: 'batch_number', order: 'asc' },
+  });
+  expect(batches).toHaveLength(21);
+
+  const inventory = page.getByRole('region', { name: 'Inventory' });
+  // The count the badge shows (the screen-reader text beside it says "N items").
+  const badge = (isPhone(testInfo) ? page.getByRole('region', { name: 'Cart' }) : page.getByRole('complementary', { name: 'Cart' }).locator('header')).getByText(/^\d+\+?$/);
+  await expect(badge).toHaveText('0');
+  for (const [index, batch] of batches.entries()) {
+    await inventory.getByRole('searchbox').fill(batch.batch_number);
+    const cases = inventory.getByRole('textbox', { name: `Cases of ${batch.product_name}, batch ${batch.batch_number}` });
+    await cases.fill('1');
+    await expect(cases).toHaveValue('1');
+    const count = index + 1;
+    await expect(badge).toHaveText(count > 20 ? '20+' : String(count));
+  }
+  const cart = page.getByRole('complementary', { name: 'Cart' }).or(page.getByRole('region', { name: 'Cart' }));
+  await expect(cart).toContainText('21 items');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('the sidebar remembers for 7 days whether it is collapsed', async ({ page }, testInfo) => {

@@ -1,8 +1,9 @@
 // Orders end to end: create on the project's viewport, approve, confirm the delivery date, an over-order
-// fixed on the edit screen, notes, cancel. Phone and desktop run at once on one database, and with the
-// other specs: each test works on its own batches (a slot of batch ids no other test uses) and its own
-// customers, so no test changes what another one counts on.
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+// fixed on the edit screen, the buyer and sales person changed from the preview, notes, cancel, and links
+// to orders that cannot exist. Phone and desktop run at once on one database, and with the other specs:
+// each test works on its own batches (a slot of batch ids no other test uses) and its own customers, so no
+// test changes what another one counts on.
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Customer, OrderDetail, OrderInventoryRow, OrderRef } from '../../src/shared/api/orders';
 import { formatUsd } from '../../src/shared/format';
 import { marketDate } from '../../src/shared/market-time';
@@ -62,6 +63,20 @@ async function customerOfSlot(page: Page, slotIndex: number): Promise<Customer> 
   const { data } = await api<{ data: Customer[] }>(page, 'GET', `/customer?marketCode=${MARKET}`);
   return data.filter((customer) => customer.sales_person_id !== null)[slotIndex * 3]!;
 }
+
+/** Another customer of the slot (the slot's first is customerOfSlot's), of another sales person than `other`'s. */
+async function otherCustomerOfSlot(page: Page, slotIndex: number, other: Customer): Promise<Customer> {
+  const { data } = await api<{ data: Customer[] }>(page, 'GET', `/customer?marketCode=${MARKET}`);
+  const found = data
+    .filter((customer) => customer.sales_person_id !== null)
+    .slice(slotIndex * 3 + 1, slotIndex * 3 + 3)
+    .find((customer) => customer.sales_person_id !== other.sales_person_id);
+  if (!found) throw new Error(`Slot ${slotIndex} has no customer of another sales person than ${other.sales_person_name}`);
+  return found;
+}
+
+/** A buyer's radio in the people picker, by the buyer's name (its label also shows the MSO and sales person). */
+const buyerRadio = (picker: Locator, name: string) => picker.locator('label').filter({ has: picker.page().getByText(name, { exact: true }) }).getByRole('radio');
 
 async function createOrderByApi(page: Page, customer: Customer, lines: { batch: OrderInventoryRow; cases: number }[]): Promise<OrderRef> {
   const { data } = await api<{ data: OrderRef }>(page, 'POST', '/order/create', {
@@ -129,6 +144,13 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   // Nothing in the cart, no date: the order says what it misses.
   await page.getByRole('button', { name: 'Create Order' }).first().click();
   await expect(page.getByText('No items in order').first()).toBeVisible();
+  if (phone) {
+    // Where the phone takes the user: in sight, not below the inventory behind the cart bar.
+    const problems = page.getByRole('alert').filter({ hasText: 'No items in order' });
+    await expect(problems).toBeInViewport();
+    const [list, bar] = await Promise.all([problems.boundingBox(), page.getByRole('region', { name: 'Cart' }).boundingBox()]);
+    expect(list!.y + list!.height).toBeLessThanOrEqual(bar!.y);
+  }
 
   await orderCases(page, testInfo, batch!, 2);
   await page.getByLabel('Requested delivery date').first().fill(marketDay(5));
@@ -320,6 +342,51 @@ test('on the preview the seller moves the requested delivery date and changes a 
   expect(detail.data.totalPrice).toBe(subtotal);
 });
 
+test('the Order Items section hands the order to another buyer and sales person, for those who may edit it', async ({ page, browser }, testInfo) => {
+  await signIn(page, 'Jordan Lee');
+  // Slot 3's second batch: the notes test orders only the first.
+  const [, batch] = await batchesOfSlot(page, slot(testInfo, 3), 2, 2);
+  const from = await customerOfSlot(page, slot(testInfo, 3));
+  const to = await otherCustomerOfSlot(page, slot(testInfo, 3), from);
+  const order = await createOrderByApi(page, from, [{ batch: batch!, cases: 1 }]);
+  await page.goto(`/orders/preview/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
+
+  const items = page.getByRole('region', { name: 'Order Items', exact: true });
+  await expect(items).toContainText(from.customer_name);
+  await expect(items).toContainText(from.sales_person_name!);
+  await items.getByRole('button', { name: 'Change customer' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Customer' });
+  // It opens on the order's own pair; choosing the other sales person narrows the buyers to theirs.
+  await expect(picker.getByRole('radio', { name: from.sales_person_name!, exact: true })).toBeChecked();
+  await picker.getByRole('radio', { name: to.sales_person_name!, exact: true }).check();
+  await expect(buyerRadio(picker, from.customer_name)).toHaveCount(0);
+  await buyerRadio(picker, to.customer_name).check();
+  await expectNoSeriousA11yViolations(page);
+  await picker.getByRole('button', { name: 'Use this customer' }).click();
+  await expect(banner(page, `${order.referenceId} is now for ${to.customer_name}.`)).toBeVisible();
+  await expect(picker).toBeHidden();
+
+  // What the server keeps, seen again after a reload: the new buyer and sales person, and the edit made it Revised.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Customer' })).toContainText(to.customer_name);
+  await expect(items).toContainText(to.customer_name);
+  await expect(items).toContainText(to.sales_person_name!);
+  await expect(items).not.toContainText(from.customer_name);
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Revised');
+  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail.data).toMatchObject({ customerId: to.customer_id, salesPersonId: to.sales_person_id, orderStatus: 'Revised' });
+  expect(detail.data.items.map((item) => [item.batchId, item.noOfCase])).toEqual([[batch!.batch_id, 1]]);
+
+  // The Fulfilment Person sees who the order is for, and cannot change it.
+  const fulfilment = await openAs(browser, testInfo, 'Casey Nguyen', 'project');
+  await fulfilment.goto(`/orders/preview/${order.orderId}`);
+  const theirItems = fulfilment.getByRole('region', { name: 'Order Items', exact: true });
+  await expect(theirItems).toContainText(to.customer_name);
+  await expect(theirItems.getByRole('button', { name: 'Change customer' })).toHaveCount(0);
+  await fulfilment.context().close();
+});
+
 test('notes are added and checked, and cancelling asks first and closes the order to notes', async ({ page }, testInfo) => {
   await signIn(page, 'Jordan Lee');
   const [batch] = await batchesOfSlot(page, slot(testInfo, 3), 2, 1);
@@ -361,6 +428,31 @@ test('notes are added and checked, and cancelling asks first and closes the orde
   await expect(page.getByRole('region', { name: 'Order totals' })).not.toContainText('Created Date');
   await expect(field).toBeDisabled();
   await expect(notes.getByRole('button', { name: 'Add Note' })).toBeDisabled();
+});
+
+test('a link without an order id, or with one no order can have, says which, inside the app', async ({ page }) => {
+  await signIn(page, 'Jordan Lee');
+  const detailCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/order\/[^/]*\/details/.test(request.url())) detailCalls.push(request.url());
+  });
+  for (const [path, message] of [
+    ['/orders/preview/abc', 'Order ID is invalid.'],
+    ['/orders/edit/0', 'Order ID is invalid.'],
+    ['/orders/preview/12.5', 'Order ID is invalid.'],
+    ['/orders/preview/', 'Order ID is required'],
+    ['/orders/edit/%20', 'Order ID is required'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: message, exact: true, level: 1 }), path).toBeVisible();
+    // The app around it stays: the user can go on from here.
+    await expect(page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('button', { name: 'Open menu' })), path).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  // Nothing was asked of the server about an order that cannot exist.
+  expect(detailCalls).toEqual([]);
 });
 
 test('a missing order says so, and screens a role may not use send it away', async ({ page }) => {

@@ -534,20 +534,24 @@ describe('notes', () => {
   });
 });
 
+/** One well-formed call to every route that takes an order id, for that id. */
+function everyOrderRoute(id: string | number, buyerId: number): [string, string, unknown][] {
+  return [
+    ['POST', `/api/order/${id}/details`, {}],
+    ['PUT', `/api/order/${id}/edit`, { items: [{ batchId: 1, noOfCases: 1 }] }],
+    ['PUT', `/api/order/${id}/edit`, { confirmDeliveryDate: nextWeek() }],
+    ['POST', `/api/order/${id}/duplicate`, { customerId: buyerId }],
+    ['GET', `/api/order/${id}/notes`, undefined],
+    ['POST', `/api/order/${id}/notes`, { notes: 'hello' }],
+    ['PUT', `/api/order/${id}/status`, { status: 'cancelled' }],
+  ];
+}
+
 describe('market scoping', () => {
   it("answers 404 'Order not found' for another market's order on every order route", async () => {
     const nvOrder = await orderIdOf('NV', 'Pending');
     const buyer = await customer();
-    const calls: [string, string, unknown][] = [
-      ['POST', `/api/order/${nvOrder}/details`, {}],
-      ['PUT', `/api/order/${nvOrder}/edit`, { items: [{ batchId: 1, noOfCases: 1 }] }],
-      ['PUT', `/api/order/${nvOrder}/edit`, { confirmDeliveryDate: nextWeek() }],
-      ['POST', `/api/order/${nvOrder}/duplicate`, { customerId: buyer.id }],
-      ['GET', `/api/order/${nvOrder}/notes`, undefined],
-      ['POST', `/api/order/${nvOrder}/notes`, { notes: 'hello' }],
-      ['PUT', `/api/order/${nvOrder}/status`, { status: 'cancelled' }],
-    ];
-    for (const [method, url, body] of calls) {
+    for (const [method, url, body] of everyOrderRoute(nvOrder, buyer.id)) {
       const response = await api.call('mnAdmin', { method: method as 'GET', url, body, market: 'MN' });
       expect(response.status, `${method} ${url}`).toBe(404);
       expect(response.body.message).toBe('Order not found');
@@ -556,9 +560,22 @@ describe('market scoping', () => {
     expect(nvStatus!.status).toBe('Pending');
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    const response = await details('mnAdmin', 'abc' as unknown as number);
-    expect(response.status).toBe(400);
-    expect(response.body.details[0].field).toBe('id');
+  it("refuses an order id that cannot name an order in the spec's words, on every order route", async () => {
+    const buyer = await customer();
+    const ids: [string, string, string][] = [
+      ['abc', 'Order ID is invalid.', 'must be a number'],
+      ['0', 'Order ID is invalid.', 'must be a positive id'],
+      ['1.5', 'Order ID is invalid.', 'must be a whole number'],
+      ['9999999999', 'Order ID is invalid.', 'is not a known id'],
+      ['%20', 'Order ID is required', 'must be a positive id'],
+      ['', 'Order ID is required', 'must be a positive id'],
+    ];
+    for (const [id, message, reason] of ids) {
+      for (const [method, url, body] of everyOrderRoute(id, buyer.id)) {
+        const response = await api.call('mnAdmin', { method: method as 'GET', url, body, market: 'MN' });
+        expect(response.status, `${method} ${url}`).toBe(400);
+        expect(response.body, `${method} ${url}`).toMatchObject({ code: 'VALIDATION_ERROR', message, details: [{ field: 'id', message: reason, in: 'path' }] });
+      }
+    }
   });
 });

@@ -6,6 +6,9 @@ import { BULK_UPLOAD_STATUSES, CUSTOMER_GROUPS, MENU_TYPES, ORDER_STATUSES } fro
 import { ORDER_ACTIONS, STATUS_CHANGE_VALUES } from '../order-status';
 import { customerGroupSchema, marketCodeSchema } from './enum-schemas';
 import { envelope, listEnvelope, listQuerySchema, MAX_DB_INTEGER, paginationMetaSchema, rowIdParamSchema, rowIdSchema } from './common';
+import { MAX_ORDER_LINES, ORDER_LINE_MESSAGES, ORDER_MESSAGES } from './order-protocol';
+
+export { ORDER_MESSAGES, orderIdProblem } from './order-protocol';
 
 /** Notes are at most 500 characters and not blank (spec, section 5). */
 export const NOTE_MAX_LENGTH = 500;
@@ -18,7 +21,7 @@ const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written
 const isoDateTime = z.string().datetime({ offset: true });
 const id = rowIdParamSchema();
 const cases = z.number({ error: 'must be a number' }).int('must be a whole number of cases').max(100_000, 'is more cases than any batch holds');
-const price = z.number({ error: 'must be a number' }).min(0.01, 'Price cannot be zero or negative').max(1_000_000, 'is too high');
+const price = z.number({ error: 'must be a number' }).min(0.01, ORDER_LINE_MESSAGES.priceNotPositive).max(1_000_000, 'is too high');
 
 export const orderIdParamsSchema = z.object({ id });
 
@@ -150,7 +153,7 @@ export const orderDetailsResponseSchema = envelope(orderDetailSchema).extend({ p
 
 export const orderLineInputSchema = z.object({
   batchId: z.number({ error: 'batchId is required' }).pipe(rowIdSchema()),
-  noOfCases: cases.min(1, 'Quantity must be greater than 0'),
+  noOfCases: cases.min(1, ORDER_LINE_MESSAGES.quantityNotPositive),
   /** Empty falls back to the default price: the lower of base and vendor price. */
   unitSalePrice: price.optional(),
 });
@@ -158,10 +161,10 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 export const createOrderBodySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  customerId: z.number({ error: 'Missing buyer' }).pipe(rowIdSchema('Missing buyer')),
+  customerId: z.number({ error: ORDER_MESSAGES.missingBuyer }).pipe(rowIdSchema(ORDER_MESSAGES.missingBuyer)),
   salesPersonId: rowIdSchema().optional(),
   requestedDeliveryDate: yyyyMmDd,
-  items: z.array(orderLineInputSchema).min(1, 'No items in order').max(200, 'at most 200 lines in one order'),
+  items: z.array(orderLineInputSchema).min(1, ORDER_MESSAGES.noItems).max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines in one order`),
   /** The client sends 'Action Required' when it knows lines are over-ordered; the server decides anyway. */
   status: z.literal('Action Required').optional(),
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
@@ -176,7 +179,7 @@ export const orderRefResponseSchema = envelope(orderRefSchema);
 export const editOrderBodySchema = z.union([
   z.object({
     marketCode: marketCodeSchema.optional(),
-    items: z.array(orderLineInputSchema).min(1, 'No items in order').max(200),
+    items: z.array(orderLineInputSchema).min(1, ORDER_MESSAGES.noItems).max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines in one order`),
     requestedDeliveryDate: yyyyMmDd.optional(),
     customerId: rowIdSchema().optional(),
     salesPersonId: rowIdSchema().nullable().optional(),
@@ -193,7 +196,7 @@ export type EditOrderBody = z.infer<typeof editOrderBodySchema>;
 
 export const duplicateOrderBodySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  customerId: rowIdSchema('Missing buyer'),
+  customerId: rowIdSchema(ORDER_MESSAGES.missingBuyer),
   salesPersonId: rowIdSchema().optional(),
 });
 

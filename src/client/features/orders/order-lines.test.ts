@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderInventoryRow, OrderItem } from '../../../shared/api/orders';
+import type { OrderInventoryRow } from '../../../shared/api/orders';
+import { testOrderItem } from './order-fixtures';
 import {
   deliveryDateError,
+  editOrderPayload,
   hasLineErrors,
   isUnresolvedShortLine,
   lineErrors,
@@ -41,38 +43,6 @@ const row: OrderInventoryRow = {
   cbd_total_uom: null,
 };
 
-const item = (overrides: Partial<OrderItem> = {}): OrderItem => ({
-  orderItemId: 70,
-  batchId: 7,
-  batchNumber: 'MN-B-0007',
-  productId: 3,
-  productName: 'Blue Dream 3.5g',
-  s2sProductName: 'BD 3.5',
-  categoryId: 1,
-  categoryName: 'Flower',
-  subcategoryId: null,
-  subcategoryName: null,
-  strainId: null,
-  strainName: null,
-  lineage: null,
-  strainType: null,
-  brandId: null,
-  brandName: null,
-  packageSize: 3.5,
-  packageSizeUom: 'g',
-  caseSize: 12,
-  noOfCase: 4,
-  caseFulfilled: 0,
-  shortCases: 0,
-  unitBasePrice: 9.5,
-  unitSalePrice: 9,
-  subTotalPrice: 432,
-  expiryDate: null,
-  inventoryLocationName: 'Minneapolis Vault',
-  metadataLabel: null,
-  available_case_size: 4,
-  ...overrides,
-});
 
 const withCases = (line: OrderLine, cases: number | null, price = line.price): OrderLine => ({ ...line, cases, price });
 const window = { min: '2030-01-10', max: '2031-01-10' };
@@ -130,7 +100,7 @@ describe('an order being created', () => {
 
 describe('an order being edited', () => {
   it('holds a short line until it is changed within what is available', () => {
-    const short = lineFromItem(item({ noOfCase: 6, shortCases: 2, available_case_size: 4, metadataLabel: 'Action Required' }));
+    const short = lineFromItem(testOrderItem({ noOfCase: 6, shortCases: 2, available_case_size: 4, metadataLabel: 'Action Required' }));
     expect(isUnresolvedShortLine(short)).toBe(true);
     expect(hasLineErrors(short)).toBe(true);
     expect(lineErrors(withCases(short, 5)).cases).toBe('Max available quantity is 4');
@@ -139,25 +109,54 @@ describe('an order being edited', () => {
   });
 
   it('asks for removal when the batch has nothing left', () => {
-    const gone = lineFromItem(item({ noOfCase: 3, shortCases: 3, available_case_size: 0, metadataLabel: 'Action Required' }));
+    const gone = lineFromItem(testOrderItem({ noOfCase: 3, shortCases: 3, available_case_size: 0, metadataLabel: 'Action Required' }));
     expect(lineErrors(gone).cases).toBe('Please remove the batch completely as no cases are available');
     expect(lineErrors(withCases(gone, 1)).cases).toBe('Please remove the batch completely as no cases are available');
   });
 
   it('needs a positive price on an existing line: clearing it is not a way back to the default', () => {
-    const line = lineFromItem(item());
+    const line = lineFromItem(testOrderItem());
     expect(line.price).toBe('9.00');
     expect(lineErrors({ ...line, price: '' }).price).toBe('Price cannot be zero or negative');
   });
 
   it('sees no change until a line is added, removed or altered', () => {
-    const a = lineFromItem(item());
-    const b = lineFromItem(item({ orderItemId: 71, batchId: 8 }));
+    const a = lineFromItem(testOrderItem());
+    const b = lineFromItem(testOrderItem({ orderItemId: 71, batchId: 8 }));
     expect(linesChanged([a, b], 2)).toBe(false);
     expect(linesChanged([a, { ...b, price: '9' }], 2)).toBe(false);
     expect(linesChanged([a, { ...b, price: '9.5' }], 2)).toBe(true);
     expect(linesChanged([a, withCases(b, 5)], 2)).toBe(true);
     expect(linesChanged([a], 2)).toBe(true);
     expect(linesChanged([a, withCases(lineFromInventory({ ...row, batch_id: 99 }), 1)], 2)).toBe(true);
+  });
+
+  it('builds the update from every line, with what else changed', () => {
+    const kept = lineFromItem(testOrderItem());
+    const added = withCases(lineFromInventory({ ...row, batch_id: 8 }), 2, '7.255');
+    expect(editOrderPayload([kept, added], { orderId: 5, version: 3, customerId: 40, salesPersonId: null })).toEqual({
+      input: {
+        orderId: 5,
+        version: 3,
+        customerId: 40,
+        salesPersonId: null,
+        items: [
+          { batchId: 7, noOfCases: 4, unitSalePrice: 9 },
+          { batchId: 8, noOfCases: 2, unitSalePrice: 7.26 },
+        ],
+      },
+    });
+  });
+
+  it('cannot build an update of more lines than an order holds, or of a line without whole cases or a numeric price', () => {
+    const base = { orderId: 5, version: 3 };
+    const lines = Array.from({ length: 201 }, (_, index) => lineFromItem(testOrderItem({ orderItemId: index + 1, batchId: index + 1 })));
+    expect(editOrderPayload(lines.slice(0, 200), base)).toHaveProperty('input');
+    expect(editOrderPayload(lines, base)).toEqual({ problem: 'An order holds at most 200 lines.' });
+    const line = lineFromItem(testOrderItem());
+    expect(editOrderPayload([withCases(line, null)], base)).toEqual({ problem: 'Blue Dream 3.5g, batch MN-B-0007: Quantity must be greater than 0' });
+    expect(editOrderPayload([withCases(line, 1.5)], base)).toEqual({ problem: 'Blue Dream 3.5g, batch MN-B-0007: Quantity must be greater than 0' });
+    expect(editOrderPayload([withCases(line, 2, 'abc')], base)).toEqual({ problem: 'Blue Dream 3.5g, batch MN-B-0007: Price cannot be zero or negative' });
+    expect(editOrderPayload([], base)).toEqual({ problem: 'No items in order' });
   });
 });

@@ -1,24 +1,9 @@
 // The lines of an order being built (create) or changed (edit), and the spec's rules for them
 // (orders spec, section 5): quantities, prices, short lines, totals and the payload they become.
+import { MAX_ORDER_LINES, ORDER_LINE_MESSAGES, ORDER_MESSAGES } from '../../../shared/api/order-protocol';
 import type { OrderInventoryRow, OrderItem, OrderLineInput } from '../../../shared/api/orders';
 import { formatDate } from '../../../shared/format';
-
-// The spec's messages. The server's schemas (src/shared/api/orders.ts) use the same words, but that module
-// brings the full zod with it, which the client keeps out of its bundles.
-export const ORDER_LINE_MESSAGES = {
-  quantityNotPositive: 'Quantity must be greater than 0',
-  quantityAboveAvailable: (max: number) => `Max available quantity is ${max}`,
-  priceNotPositive: 'Price cannot be zero or negative',
-  noCasesAvailable: 'Please remove the batch completely as no cases are available',
-  shortLine: (short: number) => `${short} ${short === 1 ? 'case is' : 'cases are'} no longer available: change or remove this line`,
-} as const;
-
-export const ORDER_MESSAGES = {
-  missingBuyer: 'Missing buyer',
-  noItems: 'No items in order',
-  missingDeliveryDate: 'Requested delivery date is required',
-  deliveryDateOutOfWindow: (min: string, max: string) => `Choose a date between ${min} and ${max}`,
-} as const;
+import type { EditOrderInput } from './api/edit-order';
 
 export type OrderLine = {
   batchId: number;
@@ -149,6 +134,22 @@ export function toLineInputs(lines: readonly OrderLine[]): OrderLineInput[] {
     const typed = line.price.trim();
     return { batchId: line.batchId, noOfCases: line.cases ?? 0, ...(typed === '' ? {} : { unitSalePrice: roundCents(Number(typed)) }) };
   });
+}
+
+/**
+ * The edit screen's call: every line as the API takes it, with what else changed. When the lines cannot
+ * become that body (more lines than an order holds, a line without whole cases or a price that is not a
+ * number) it says why instead, and nothing is sent.
+ */
+export function editOrderPayload(lines: readonly OrderLine[], changes: Omit<EditOrderInput, 'items'>): { input: EditOrderInput } | { problem: string } {
+  if (lines.length === 0) return { problem: ORDER_MESSAGES.noItems };
+  if (lines.length > MAX_ORDER_LINES) return { problem: ORDER_MESSAGES.tooManyLines };
+  for (const line of lines) {
+    const name = `${line.productName}, batch ${line.batchNumber}`;
+    if (line.cases === null || !Number.isInteger(line.cases) || line.cases <= 0) return { problem: `${name}: ${ORDER_LINE_MESSAGES.quantityNotPositive}` };
+    if (!Number.isFinite(unitPrice(line))) return { problem: `${name}: ${ORDER_LINE_MESSAGES.priceNotPositive}` };
+  }
+  return { input: { ...changes, items: toLineInputs(lines) } };
 }
 
 /** Whether an edit changes anything: a line added, removed, or its cases or price changed. */

@@ -12,15 +12,18 @@ import {
   orderDetailsResponseSchema,
   orderHistoryResponseSchema,
   orderIdParamsSchema,
+  orderIdProblem,
   orderInventoryResponseSchema,
   orderNotesQuerySchema,
   orderNotesResponseSchema,
   orderRefResponseSchema,
   orderStatusBodySchema,
+  ORDER_MESSAGES,
 } from '../../../shared/api/orders';
 import { paginationMeta } from '../../../shared/api/common';
 import { callerOf, marketOf } from '../../auth/access-control';
 import { auditActorOf } from '../../lib/audit';
+import { badRequest } from '../../lib/errors';
 import { ok, okPage } from '../../lib/reply';
 import { requirePermission } from '../../lib/route-access';
 import type { OrdersService } from './orders.service';
@@ -40,6 +43,17 @@ const STATUS_MESSAGES = {
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const tags = ['orders'];
+
+  // An order id that cannot name an order is refused in the spec's words ('Order ID is required' when blank,
+  // 'Order ID is invalid.' otherwise) before the schema would answer in its own; the details keep its reason.
+  app.addHook('preValidation', async (request) => {
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (id === undefined) return;
+    const parsed = orderIdParamsSchema.safeParse({ id });
+    if (parsed.success) return;
+    const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+    throw badRequest(orderIdProblem(id) ?? ORDER_MESSAGES.idInvalid, [{ field: 'id', message: reason, in: 'path' }]);
+  });
 
   app.post(
     '/order/history',

@@ -7,6 +7,7 @@ import {
   ORDER_HISTORY_SORT_COLUMNS,
   ORDER_INVENTORY_FILTER_COLUMNS,
   ORDER_INVENTORY_SORT_COLUMNS,
+  ORDER_MESSAGES,
   type CreateOrderBody,
   type EditOrderBody,
   type OrderDetail,
@@ -86,7 +87,6 @@ export type OrdersServiceDependencies = {
 };
 
 export const STALE_ORDER_MESSAGE = 'The order was changed by someone else. Reload it and try again.';
-export const DUPLICATE_FAILED_MESSAGE = "We couldn't duplicate the selected order due to a system error.";
 
 /** How a refused action reads in 'An order that is Shipped cannot be approved.' */
 const ACTION_PAST: Record<OrderAction, string> = {
@@ -495,7 +495,7 @@ export function createOrdersService(deps: OrdersServiceDependencies) {
             Object.assign(changes, totals);
             Object.assign(before, { batchId: line.batchId, unitSalePrice: line.unitSalePrice, totalPrice: order.totalPrice });
             Object.assign(after, { batchId: line.batchId, unitSalePrice: price, totalPrice: totals.totalPrice });
-            messages.push('Price updated successfully');
+            messages.push(ORDER_MESSAGES.priceSaved);
           }
           if (body.confirmedDeliveryDate !== undefined) {
             assertAction(order.status, market, 'set_confirmed_delivery_date');
@@ -503,7 +503,7 @@ export function createOrdersService(deps: OrdersServiceDependencies) {
             changes.confirmedDeliveryDate = body.confirmedDeliveryDate;
             before.confirmedDeliveryDate = order.confirmedDeliveryDate;
             after.confirmedDeliveryDate = body.confirmedDeliveryDate;
-            messages.push('Confirmed Delivery Date updated successfully.');
+            messages.push(ORDER_MESSAGES.confirmedDateSaved);
           }
           const version = await updateOrder(tx, order.id, actor.userId, changes);
           await recordAudit(tx, actor, { entityType: 'order', entityId: order.id, action: 'update', before, after: { ...after, version } });
@@ -582,7 +582,7 @@ export function createOrdersService(deps: OrdersServiceDependencies) {
           return { orderId: order.id, referenceId: order.referenceId, orderStatus: order.status };
         });
         changed(market.id);
-        return { ref, message: 'Confirmed Delivery Date updated successfully.' };
+        return { ref, message: ORDER_MESSAGES.confirmedDateSaved };
       }
 
       checkDistinctBatches(body.items);
@@ -670,7 +670,7 @@ export function createOrdersService(deps: OrdersServiceDependencies) {
           batches,
           { today, mode: 'available' },
         );
-        if (plan.lines.length === 0) throw conflict(DUPLICATE_FAILED_MESSAGE, [{ message: 'None of the order’s batches has a case available now.' }]);
+        if (plan.lines.length === 0) throw conflict(ORDER_MESSAGES.duplicateFailed, [{ message: 'None of the order’s batches has a case available now.' }]);
         const { min, max } = deliveryWindow(market.code);
         const requested = source.requestedDeliveryDate && source.requestedDeliveryDate >= min && source.requestedDeliveryDate <= max ? source.requestedDeliveryDate : null;
         const order = {

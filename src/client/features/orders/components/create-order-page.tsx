@@ -2,11 +2,10 @@
 // market's inventory into a cart, then posted. Leaving with lines in the cart asks first.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import { deliveryWindow } from '../../../../shared/market-time';
-import { formatDate } from '../../../../shared/format';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { DateField } from '../../../components/ui/date-field';
 import { Dialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
@@ -17,17 +16,16 @@ import { useCurrentMarket } from '../../../lib/market-store';
 import { useCreateOrder } from '../api/create-order';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, hasLineErrors, ORDER_MESSAGES, orderErrors, orderTotal, toLineInputs } from '../order-lines';
+import { deliveryDateError, hasLineErrors, orderErrors, orderTotal, toLineInputs } from '../order-lines';
 import { CartBar, CartCount } from './cart-summary';
-import { CustomerSelector } from './customer-selector';
 import { InventoryPicker } from './inventory-picker';
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
+import { OrderCustomerCard } from './order-customer-card';
 import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel';
 
 /** From this width the cart sits beside the inventory; below it, in a sheet opened from a bottom bar. */
 export const SIDE_CART_QUERY = '(min-width: 1280px)';
 export const DISCARD_ORDER_QUESTION = 'Are you sure you want to exit and discard this order?';
-export const CREATE_FAILED_MESSAGE = 'Failed to create order';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages in the cart.';
 
 export function CreateOrderPage({
@@ -79,7 +77,7 @@ export function CreateOrderPage({
         search: { created: order.referenceId, createdId: order.orderId, ...(order.orderStatus === 'Action Required' ? { actionRequired: true } : {}) },
       });
     } catch (error) {
-      handleError(error, CREATE_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.createFailed);
     }
   };
 
@@ -111,21 +109,24 @@ export function CreateOrderPage({
           </Link>
         }
       />
-      <Card>
-        <CustomerSelector buyer={buyer} salesPerson={salesPerson} onChange={onCustomerChange} error={attempted && !buyer ? ORDER_MESSAGES.missingBuyer : undefined}>
-          <DateField
-            label="Requested delivery date"
-            required
-            value={deliveryDate}
-            min={dateWindow.min}
-            max={dateWindow.max}
-            onChange={setDeliveryDate}
-            hint={`${formatDate(dateWindow.min)} to ${formatDate(dateWindow.max)}`}
-            error={dateError}
-            className="lg:w-60"
-          />
-        </CustomerSelector>
-      </Card>
+      <OrderCustomerCard
+        buyer={buyer}
+        salesPerson={salesPerson}
+        onCustomerChange={onCustomerChange}
+        customerError={attempted && !buyer ? ORDER_MESSAGES.missingBuyer : undefined}
+        deliveryDate={deliveryDate}
+        onDeliveryDateChange={setDeliveryDate}
+        dateWindow={dateWindow}
+        dateError={dateError}
+        dateRequired
+      />
+      {/* Narrow screens: what the order misses shows under the customer block it is mostly about, where focus
+          brings the user, not below the inventory behind the cart bar. */}
+      {!sideCart && (
+        <div ref={problemsRef} tabIndex={-1} className={`scroll-mt-24 outline-none ${shownProblems.length > 0 && !cartOpen ? 'mt-4' : ''}`}>
+          <OrderProblems id={problemsId} problems={cartOpen ? [] : shownProblems} />
+        </div>
+      )}
 
       <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <section aria-labelledby="inventory-heading" className="min-w-0 space-y-3">
@@ -164,9 +165,6 @@ export function CreateOrderPage({
 
       {!sideCart && (
         <>
-          <div ref={problemsRef} tabIndex={-1} className="mt-4 outline-none">
-            <OrderProblems id={problemsId} problems={cartOpen ? [] : shownProblems} />
-          </div>
           <CartBar count={lines.lines.length} total={orderTotal(lines.lines)} onOpen={() => setCartOpen(true)} action={createButton} />
           <Dialog
             open={cartOpen}

@@ -34,6 +34,11 @@ export function CustomerSelector({ buyer, salesPerson, onChange, busy = false, e
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">Buyer</dt>
             <dd className={`text-base font-semibold break-words ${buyer ? 'text-slate-900' : 'text-slate-500'}`}>{buyer?.name ?? 'No buyer chosen'}</dd>
+            {error && (
+              <dd className="mt-1 flex items-center gap-1 text-sm font-medium text-red-700">
+                <Icon name="warning" className="size-4 shrink-0" /> {error}
+              </dd>
+            )}
           </div>
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">Sales person</dt>
@@ -47,11 +52,6 @@ export function CustomerSelector({ buyer, salesPerson, onChange, busy = false, e
           </Button>
         )}
       </div>
-      {error && (
-        <p className="flex items-center gap-1 text-sm font-medium text-red-700">
-          <Icon name="warning" className="size-4" /> {error}
-        </p>
-      )}
       {onChange && (
         <PeoplePickerDialog
           open={open}

@@ -3,6 +3,7 @@
 // those who may set it (allowedActions has set_confirmed_delivery_date). Both take today to a year ahead
 // in the market's time zone, as the server does.
 import { useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import { formatDate } from '../../../../shared/format';
 import { deliveryWindow } from '../../../../shared/market-time';
@@ -15,10 +16,7 @@ import { useSetConfirmedDeliveryDate } from '../api/set-confirmed-delivery-date'
 import type { ActionResult } from './order-actions';
 import { SummaryCard } from './summary-card';
 
-export const CONFIRMED_DATE_SAVED = 'Confirmed Delivery Date updated successfully.';
-export const CONFIRMED_DATE_FAILED = 'Failed to update Confirmed Delivery Date. Please try again.';
 export const REQUESTED_DATE_SAVED = 'Requested Delivery Date updated successfully.';
-export const ORDER_UPDATE_FAILED = 'Failed to update order';
 const PAST_DATE_MESSAGE = 'Past dates cannot be chosen.';
 const TOO_FAR_MESSAGE = 'Choose a date at most one year ahead.';
 
@@ -45,7 +43,7 @@ export function RequestedDeliveryDateCard({ order, onResult }: CardProps) {
           onResult({ tone: 'success', text: REQUESTED_DATE_SAVED });
           return true;
         } catch (error) {
-          onResult({ tone: 'error', text: errorMessage(error, ORDER_UPDATE_FAILED) });
+          onResult({ tone: 'error', text: errorMessage(error, ORDER_MESSAGES.updateFailed) });
           return false;
         }
       }}
@@ -65,10 +63,10 @@ export function ConfirmedDeliveryDateCard({ order, onResult }: CardProps) {
       onSave={async (date) => {
         try {
           await setDate.mutateAsync({ orderId: order.orderId, date });
-          onResult({ tone: 'success', text: CONFIRMED_DATE_SAVED });
+          onResult({ tone: 'success', text: ORDER_MESSAGES.confirmedDateSaved });
           return true;
         } catch {
-          onResult({ tone: 'error', text: CONFIRMED_DATE_FAILED });
+          onResult({ tone: 'error', text: ORDER_MESSAGES.confirmedDateFailed });
           return false;
         }
       }}

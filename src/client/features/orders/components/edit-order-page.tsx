@@ -3,6 +3,7 @@
 // removing the last line cancels the order, after asking.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import { formatDate, formatUsd } from '../../../../shared/format';
 import { deliveryWindow } from '../../../../shared/market-time';
@@ -11,7 +12,6 @@ import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DateField } from '../../../components/ui/date-field';
 import { Icon } from '../../../components/ui/icons';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -24,22 +24,18 @@ import { useEditOrder } from '../api/edit-order';
 import { useOrder } from '../api/get-order';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal, toLineInputs } from '../order-lines';
+import { deliveryDateError, editOrderPayload, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal } from '../order-lines';
 import { StickyBar } from './cart-summary';
 import { SIDE_CART_QUERY } from './create-order-page';
-import { CustomerSelector } from './customer-selector';
 import { InventoryPicker } from './inventory-picker';
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
+import { OrderCustomerCard } from './order-customer-card';
 import { isNotFound, OrderLoadError, OrderNotFound } from './order-not-found';
 import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel';
 import { OrderStatusBadge } from './order-status-badge';
 
 export const DISCARD_CHANGES_QUESTION = 'Are you sure you want to exit and discard unsaved changes?';
 export const CANCEL_ORDER_ON_EMPTY_QUESTION = 'Are you sure you want to exit and Cancel this order?';
-export const NO_CHANGES_MESSAGE = 'No changes detected in the order';
-export const UPDATE_FAILED_MESSAGE = 'Failed to update order';
-export const CANCEL_FAILED_MESSAGE = 'Failed to cancel the order. Please try again.';
-export const NOT_EDITABLE_MESSAGE = 'Order update is only available in edit mode';
 const SHORT_LINES_MESSAGE = 'Change or remove every line marked Action Required before saving.';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages beside them.';
 const STILL_SHORT_MESSAGE = 'Saved, but some lines are still short of stock: change or remove them.';
@@ -52,7 +48,7 @@ export function EditOrderPage({ orderId }: { orderId: number }) {
     return (
       <div className="mx-auto max-w-3xl space-y-4">
         <PageHeader title="Edit Order" subtitle={order.data.referenceId} />
-        <Banner tone="info" title={NOT_EDITABLE_MESSAGE} autoDismissMs={0} dismissible={false}>
+        <Banner tone="info" title={ORDER_MESSAGES.notEditable} autoDismissMs={0} dismissible={false}>
           {`This order is ${order.data.orderStatus}. `}
           <Link to="/orders/preview/$orderId" params={{ orderId: String(orderId) }} className="font-semibold underline">
             View the order
@@ -105,7 +101,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
   const handleSave = async () => {
     setNotice(null);
     if (!changed) {
-      setNotice({ key: Date.now(), text: NO_CHANGES_MESSAGE });
+      setNotice({ key: Date.now(), text: ORDER_MESSAGES.noChanges });
       return;
     }
     setAttempted(true);
@@ -113,14 +109,18 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       problemsRef.current?.focus();
       return;
     }
+    const payload = editOrderPayload(lines.lines, {
+      orderId: order.orderId,
+      version: order.version,
+      ...(dateChanged && deliveryDate ? { requestedDeliveryDate: deliveryDate } : {}),
+      ...(customerChanged ? { customerId: customer.buyer.id, salesPersonId: customer.salesPerson?.id ?? null } : {}),
+    });
+    if ('problem' in payload) {
+      showToast({ tone: 'error', title: ORDER_MESSAGES.updatePayloadFailed, description: payload.problem });
+      return;
+    }
     try {
-      const saved = await edit.mutateAsync({
-        orderId: order.orderId,
-        version: order.version,
-        items: toLineInputs(lines.lines),
-        ...(dateChanged && deliveryDate ? { requestedDeliveryDate: deliveryDate } : {}),
-        ...(customerChanged ? { customerId: customer.buyer.id, salesPersonId: customer.salesPerson?.id ?? null } : {}),
-      });
+      const saved = await edit.mutateAsync(payload.input);
       if (saved.orderStatus === 'Action Required') {
         // Stock moved while editing: the form reloads (a new version) with the lines that are still short.
         showToast({ tone: 'warning', title: STILL_SHORT_MESSAGE });
@@ -130,7 +130,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       showToast({ tone: 'success', title: `${order.referenceId} has been updated successfully.` });
       await navigate({ to: '/orders/preview/$orderId', params: { orderId: String(order.orderId) } });
     } catch (error) {
-      handleError(error, UPDATE_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.updateFailed);
     }
   };
 
@@ -143,7 +143,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
       await navigate({ to: '/orders' });
     } catch (error) {
       setConfirmEmpty(false);
-      handleError(error, CANCEL_FAILED_MESSAGE);
+      handleError(error, ORDER_MESSAGES.cancelFailed);
     }
   };
 
@@ -207,20 +207,15 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
           <div className="mt-3 border-t border-slate-100 pt-3">{footer}</div>
         </Card>
       )}
-      <Card>
-        <CustomerSelector buyer={customer.buyer} salesPerson={customer.salesPerson} onChange={setCustomer}>
-          <DateField
-            label="Requested delivery date"
-            value={deliveryDate}
-            min={dateWindow.min}
-            max={dateWindow.max}
-            onChange={setDeliveryDate}
-            hint={`${formatDate(dateWindow.min)} to ${formatDate(dateWindow.max)}`}
-            error={dateError}
-            className="lg:w-60"
-          />
-        </CustomerSelector>
-      </Card>
+      <OrderCustomerCard
+        buyer={customer.buyer}
+        salesPerson={customer.salesPerson}
+        onCustomerChange={setCustomer}
+        deliveryDate={deliveryDate}
+        onDeliveryDateChange={setDeliveryDate}
+        dateWindow={dateWindow}
+        dateError={dateError}
+      />
 
       <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <section aria-labelledby="inventory-heading" className="min-w-0 space-y-3">

@@ -99,9 +99,16 @@ const columns: ColumnDef<OrderInventoryRow, unknown>[] = [
     id: 'product_name',
     accessorKey: 'product_name',
     meta: { label: 'Product', filter: 'text', alwaysVisible: true, card: 'title' },
+    // The case size and expiry ride under the name, so that what a rep orders by fits beside the cart
+    // without scrolling sideways; two tight lines keep the row at the table's fixed height.
     cell: ({ row }) => (
-      <span className="block max-w-56 truncate font-medium text-slate-900" title={row.original.product_name}>
-        {row.original.product_name}
+      <span className="-my-1.5 block w-64">
+        <span className="block truncate leading-[1.125rem] font-medium text-slate-900" title={row.original.product_name}>
+          {row.original.product_name}
+        </span>
+        <span className="block truncate text-xs leading-4 text-slate-600 tabular-nums">
+          {`case of ${row.original.case_size} · exp ${formatDate(row.original.expiry_date, '-')}`}
+        </span>
       </span>
     ),
   },
@@ -111,14 +118,20 @@ const columns: ColumnDef<OrderInventoryRow, unknown>[] = [
     meta: { label: 'Batch #', filter: 'text' },
     cell: ({ row }) => <span className="tabular-nums">{row.original.batch_number}</span>,
   },
-  { id: 'available_case_size', accessorKey: 'available_case_size', meta: { label: 'Cases Available', align: 'right' } },
+  { id: 'available_case_size', accessorKey: 'available_case_size', meta: { label: 'Available', align: 'right' } },
   { id: 'cases', meta: { label: 'Cases', alwaysVisible: true, sortable: false }, cell: ({ row }) => <CasesCell row={row.original} /> },
   { id: 'unit_price', meta: { label: 'Unit Price', alwaysVisible: true, sortable: false }, cell: ({ row }) => <PriceCell row={row.original} /> },
-  { id: 'default_price', accessorKey: 'default_price', meta: { label: 'Price', align: 'right' }, cell: ({ row }) => formatUsd(row.original.default_price) },
-  { id: 'case_size', accessorKey: 'case_size', meta: { label: 'Case Size', align: 'right', sortable: false } },
-  { id: 'expiry_date', accessorKey: 'expiry_date', meta: { label: 'Expiry', filter: 'dateRange' }, cell: ({ row }) => formatDate(row.original.expiry_date, '-') },
-  { id: 'category_name', accessorKey: 'category_name', meta: { label: 'Category', filter: 'text' } },
-  { id: 'brand_name', accessorKey: 'brand_name', meta: { label: 'Brand', filter: 'text' }, cell: ({ row }) => muted(row.original.brand_name) },
+  // Shown under the product name or in the unit price's placeholder: one click away in Manage Columns.
+  { id: 'default_price', accessorKey: 'default_price', meta: { label: 'Price', align: 'right', hiddenByDefault: true }, cell: ({ row }) => formatUsd(row.original.default_price) },
+  { id: 'case_size', accessorKey: 'case_size', meta: { label: 'Case Size', align: 'right', sortable: false, hiddenByDefault: true } },
+  {
+    id: 'expiry_date',
+    accessorKey: 'expiry_date',
+    meta: { label: 'Expiry', filter: 'dateRange', hiddenByDefault: true },
+    cell: ({ row }) => formatDate(row.original.expiry_date, '-'),
+  },
+  { id: 'category_name', accessorKey: 'category_name', meta: { label: 'Category', filter: 'text', hiddenByDefault: true } },
+  { id: 'brand_name', accessorKey: 'brand_name', meta: { label: 'Brand', filter: 'text', hiddenByDefault: true }, cell: ({ row }) => muted(row.original.brand_name) },
   { id: 'strain_name', accessorKey: 'strain_name', meta: { label: 'Strain', filter: 'text', hiddenByDefault: true }, cell: ({ row }) => muted(row.original.strain_name) },
 ];
 

@@ -1,15 +1,13 @@
 // A line's unit price on the preview, for those who may edit the order: the price field and a Save button
 // that appears once the price differs from the stored one. Enter saves; Escape puts the stored price back.
 import { useId, useState } from 'react';
+import { ORDER_LINE_MESSAGES, ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderItem } from '../../../../shared/api/orders';
 import { Button } from '../../../components/ui/button';
 import { useSetLinePrice } from '../api/set-line-price';
-import { formatPriceInput, ORDER_LINE_MESSAGES } from '../order-lines';
+import { formatPriceInput } from '../order-lines';
 import type { ActionResult } from './order-actions';
 import { PriceInput } from './quantity-stepper';
-
-export const PRICE_SAVED = 'Price updated successfully';
-export const PRICE_FAILED = 'Error updating price';
 
 export function LinePriceEditor({ orderId, item, onResult, size = 'sm' }: { orderId: number; item: OrderItem; onResult: (result: ActionResult) => void; size?: 'sm' | 'lg' }) {
   const stored = formatPriceInput(item.unitSalePrice);
@@ -24,10 +22,10 @@ export function LinePriceEditor({ orderId, item, onResult, size = 'sm' }: { orde
     if (!changed) return;
     try {
       await setPrice.mutateAsync({ orderId, batchId: item.batchId, unitSalePrice: Math.round(price * 100) / 100 });
-      onResult({ tone: 'success', text: PRICE_SAVED });
+      onResult({ tone: 'success', text: ORDER_MESSAGES.priceSaved });
     } catch {
       setValue(stored);
-      onResult({ tone: 'error', text: PRICE_FAILED });
+      onResult({ tone: 'error', text: ORDER_MESSAGES.priceFailed });
     }
   };
 

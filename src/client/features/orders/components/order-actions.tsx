@@ -4,6 +4,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import type { OrderAction, StatusChangeValue } from '../../../../shared/order-status';
 import { STATUS_AFTER } from '../../../../shared/order-status';
@@ -12,13 +13,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon, type IconName } from '../../../components/ui/icons';
 import { focusRing } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/handle-error';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useDuplicateOrder } from '../api/duplicate-order';
 
 export const CANCEL_ORDER_QUESTION = 'Are you sure you want to cancel this order?';
-export const CANCEL_FAILED = 'Failed to cancel the order. Please try again.';
-export const DUPLICATE_FAILED = "We couldn't duplicate the selected order due to a system error.";
 export const STATUS_CHANGE_FAILED = 'Failed to update the order status. Please try again.';
 
 type ActionSpec = { label: string; icon?: IconName; variant: ButtonVariant; status?: StatusChangeValue; className?: string };
@@ -51,7 +51,7 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       await changeStatus.mutateAsync({ orderId: order.orderId, status });
       onResult({ tone: 'success', text: `${order.referenceId} is now ${STATUS_AFTER[status]}.` });
     } catch (error) {
-      onResult({ tone: 'error', text: errorMessage(error, status === 'cancelled' ? CANCEL_FAILED : STATUS_CHANGE_FAILED) });
+      onResult({ tone: 'error', text: errorMessage(error, status === 'cancelled' ? ORDER_MESSAGES.cancelFailed : STATUS_CHANGE_FAILED) });
     } finally {
       setRunning(null);
       setConfirmingCancel(false);
@@ -65,7 +65,7 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       showToast({ tone: 'success', title: `${copy.referenceId} has been created successfully.` });
       await navigate({ to: '/orders/preview/$orderId', params: { orderId: String(copy.orderId) } });
     } catch (error) {
-      onResult({ tone: 'error', text: errorMessage(error, DUPLICATE_FAILED) });
+      onResult({ tone: 'error', text: duplicateFailure(error) });
     } finally {
       setRunning(null);
     }
@@ -99,6 +99,16 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
     />
   );
   return { actions, dialog, busy: running !== null };
+}
+
+/**
+ * Why a duplicate failed, as the spec says it: the order gone from the market the user works in (404: the
+ * order or its market is missing) cannot be copied at all, so the user is told to create it by hand; any
+ * other failure is the plain message, or what the server said the user can act on.
+ */
+function duplicateFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return ORDER_MESSAGES.duplicateFailedCreateManually;
+  return errorMessage(error, ORDER_MESSAGES.duplicateFailed);
 }
 
 export type OrderActionItem = ReturnType<typeof useOrderActions>['actions'][number];

@@ -75,12 +75,12 @@ export function OrderItemsTable({ items, priceCell }: { items: readonly OrderIte
         <tbody>
           {items.map((item) => (
             <tr key={item.orderItemId} className="hover:bg-slate-50">
-              <th scope="row" className="border-b border-slate-100 px-3 py-2.5 text-left font-medium text-slate-900">
+              <th scope="row" className="min-w-52 border-b border-slate-100 px-3 py-2.5 text-left font-medium text-slate-900">
                 {item.productName}
               </th>
               <Cell>{item.batchNumber}</Cell>
               <Cell>{item.categoryName}</Cell>
-              <Cell>{item.brandName ?? '-'}</Cell>
+              <Cell wrap>{item.brandName ?? '-'}</Cell>
               <Cell right>{item.caseSize}</Cell>
               <Cell right>{item.noOfCase}</Cell>
               <Cell right>{item.caseFulfilled}</Cell>
@@ -97,10 +97,11 @@ export function OrderItemsTable({ items, priceCell }: { items: readonly OrderIte
   );
 }
 
-function Cell({ children, right = false, strong = false }: { children: ReactNode; right?: boolean; strong?: boolean }) {
+/** `wrap` lets a long text (a brand) take a second line, so that the product name need not take a third. */
+function Cell({ children, right = false, strong = false, wrap = false }: { children: ReactNode; right?: boolean; strong?: boolean; wrap?: boolean }) {
   return (
     <td
-      className={`border-b border-slate-100 px-3 py-2.5 whitespace-nowrap ${right ? 'text-right tabular-nums' : ''} ${strong ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
+      className={`border-b border-slate-100 px-3 py-2.5 ${wrap ? '' : 'whitespace-nowrap'} ${right ? 'text-right tabular-nums' : ''} ${strong ? 'font-semibold text-slate-900' : 'text-slate-700'}`}
     >
       {children}
     </td>

@@ -2,6 +2,7 @@
 // items with the buyer and sales person, and the actions its status and the user's role allow.
 import { Link, Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import { formatDate, formatUsd } from '../../../../shared/format';
 import { STATUSES_WITHOUT_APPROVED_DATE } from '../../../../shared/order-status';
@@ -17,7 +18,7 @@ import { errorMessage } from '../../../lib/handle-error';
 import { useEditOrder } from '../api/edit-order';
 import { useOrder } from '../api/get-order';
 import { StickyBar } from './cart-summary';
-import { ConfirmedDeliveryDateCard, ORDER_UPDATE_FAILED, RequestedDeliveryDateCard } from './delivery-date-cards';
+import { ConfirmedDeliveryDateCard, RequestedDeliveryDateCard } from './delivery-date-cards';
 import { LinePriceEditor } from './line-price-editor';
 import { CustomerSelector } from './customer-selector';
 import { ActionButtons, PhoneActionBar, useOrderActions, type ActionResult } from './order-actions';
@@ -61,7 +62,7 @@ function OrderPreview({ order }: { order: OrderDetail }) {
       });
       showResult({ tone: 'success', text: `${order.referenceId} is now for ${buyer.name}.` });
     } catch (error) {
-      showResult({ tone: 'error', text: errorMessage(error, ORDER_UPDATE_FAILED) });
+      showResult({ tone: 'error', text: errorMessage(error, ORDER_MESSAGES.updateFailed) });
     }
   };
 

@@ -2,6 +2,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderListRow } from '../../../../shared/api/orders';
 import { ORDER_STATUSES, type Role } from '../../../../shared/enums';
 import { formatDate, formatDateTime, formatUsd } from '../../../../shared/format';
@@ -9,7 +10,8 @@ import { PeoplePickerDialog } from '../../../components/people-picker/people-pic
 import type { PeopleSelection } from '../../../components/people-picker/selection-rules';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table/data-table';
+import { DataTable, EMPTY_TABLE_TEXT } from '../../../components/ui/data-table/data-table';
+import { normaliseFilters, normaliseSearch } from '../../../components/ui/data-table/table-state';
 import type { TableState } from '../../../components/ui/data-table/types';
 import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -64,6 +66,14 @@ const columns: ColumnDef<OrderListRow, unknown>[] = [
 /** The Fulfilment Person plans deliveries: they see the confirmed date from the start (spec, section 6). */
 export function orderHistoryDefaultHidden(role: Role | undefined): string[] {
   return role === 'Fulfilment Person' ? [] : ['confirmed_delivery_date'];
+}
+
+/**
+ * An empty list says why: the table's own text when the market has no orders yet, 'No orders found' when a
+ * search or filter matched none of them.
+ */
+export function ordersEmptyText(state: TableState): string {
+  return normaliseSearch(state.search) !== undefined || normaliseFilters(state.filters).length > 0 ? ORDER_MESSAGES.noOrdersFound : EMPTY_TABLE_TEXT;
 }
 
 export type CreatedOrder = { orderId: number; referenceId: string; actionRequired: boolean };
@@ -152,6 +162,7 @@ export function OrdersPage({
         onRetry={list.retry}
         onRowClick={handleOpen}
         defaultHidden={orderHistoryDefaultHidden(role)}
+        emptyText={ordersEmptyText(state)}
       />
       <PeoplePickerDialog
         open={choosing}
