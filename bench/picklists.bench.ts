@@ -7,6 +7,7 @@
 //     4× CPU slowdown). Target: heading, summary and all 300 item cards rendered in under 1 s.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import type { PicklistDetail, PicklistItem, PicklistRow } from '../src/shared/api/picklists';
@@ -163,7 +164,14 @@ async function waitForServiceWorker(page: Page): Promise<void> {
 
 async function openPicklist(page: Page, detail: Pick<PicklistDetail, 'picklist_id' | 'picklist_reference_id'>): Promise<void> {
   await page.goto(`/orders/picklists/${detail.picklist_id}`);
-  await page.getByRole('heading', { level: 1, name: detail.picklist_reference_id }).waitFor();
+  try {
+    await page.getByRole('heading', { level: 1, name: detail.picklist_reference_id }).waitFor();
+  } catch (error) {
+    const shot = path.join(os.tmpdir(), `bench-picklist-${detail.picklist_id}-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    console.error(`${detail.picklist_reference_id} did not open; the page is in ${shot}. It said: ${(await page.locator('main').innerText().catch(() => '')).slice(0, 500)}`);
+    throw error;
+  }
 }
 
 /** The header's sync button, whose name says how many edits wait ('500 edits waiting to sync. …'). */
