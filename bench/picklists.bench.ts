@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import type { PicklistDetail, PicklistItem, PicklistRow } from '../src/shared/api/picklists';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
+import { persistedPicklistIds } from '../tests/e2e/support/persisted-cache';
 import { recordBenchmark } from './record';
 import { launchChromium, startServer } from './support';
 
@@ -162,6 +163,14 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   );
 }
 
+/** Until the picklist is in the query cache the app keeps in IndexedDB. */
+async function untilPersisted(page: Page, detail: Pick<PicklistDetail, 'picklist_id' | 'picklist_reference_id'>): Promise<void> {
+  for (const started = performance.now(); performance.now() - started < 30_000; await page.waitForTimeout(100)) {
+    if ((await persistedPicklistIds(page).catch((): number[] => [])).includes(detail.picklist_id)) return;
+  }
+  throw new Error(`${detail.picklist_reference_id} was not written to the phone's query cache within 30 s`);
+}
+
 async function openPicklist(page: Page, detail: Pick<PicklistDetail, 'picklist_id' | 'picklist_reference_id'>): Promise<void> {
   await page.goto(`/orders/picklists/${detail.picklist_id}`);
   try {
@@ -285,10 +294,10 @@ async function replayRun(base: string, api: Api, plans: PicklistPlan[], cpuSlowd
     for (const plan of plans) {
       before.set(plan.detail.picklist_id, await detailOf(api, plan.detail.picklist_id));
       await openPicklist(page, plan.detail);
+      // On the phone before the next page load, which would end a write still under way.
+      await untilPersisted(page, plan.detail);
     }
     await waitForServiceWorker(page);
-    // The query cache is written to IndexedDB a second after it changes.
-    await page.waitForTimeout(2_000);
     await context.setOffline(true);
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
 

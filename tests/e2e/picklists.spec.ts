@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page, type Tes
 import type { PicklistDetail, PicklistItem, PicklistRow } from '../../src/shared/api/picklists';
 import { PICK_MESSAGES } from '../../src/shared/api/picklist-protocol';
 import { expectNoSeriousA11yViolations, isPhone, signIn, waitForServiceWorker } from './support/app';
+import { persistedPicklistIds } from './support/persisted-cache';
 
 test.describe.configure({ mode: 'default' });
 
@@ -182,29 +183,7 @@ test('every open picklist is put on the phone while there is signal: one never o
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
   await waitForServiceWorker(page);
   // The prefetch runs shortly after start; its copies reach IndexedDB with the rest of the query cache.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (id) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('gv-query-cache');
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const read = open.result.transaction('clients').objectStore('clients').get('react-query');
-                read.onerror = () => resolve(false);
-                read.onsuccess = () => {
-                  const queries = (read.result?.clientState?.queries ?? []) as { queryKey: unknown[] }[];
-                  open.result.close();
-                  resolve(queries.some((query) => query.queryKey[1] === 'detail' && query.queryKey[3] === id));
-                };
-              };
-            }),
-          never.picklist_id,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await expect.poll(() => persistedPicklistIds(page), { timeout: 30_000 }).toContain(never.picklist_id);
 
   await context.setOffline(true);
   await page.goto(`/orders/picklists/${never.picklist_id}`);
