@@ -3,7 +3,6 @@ import { isRowIdText } from '../../../../../shared/api/protocol';
 import { canMarkPicked } from '../../../../../shared/permissions';
 import { PicklistDetailPage } from '../../../../features/picklists/components/picklist-detail-page';
 import { currentMarket } from '../../../../lib/market-store';
-import { picklistDetailQueryOptions } from '../../../../lib/outbox/picklist-cache';
 import { requireAccess } from '../../../../lib/route-guards';
 import { useMarketAccess, useSession } from '../../../../lib/session';
 
@@ -18,7 +17,10 @@ export const Route = createFileRoute('/_app/orders/picklists/$picklistId')({
   },
   // The picklist's fetch starts with the navigation, alongside the screen's code, not after it. Not
   // awaited: the screen shows its own loading text, or the copy on the phone when there is no signal.
-  loader: ({ context, params }) => {
+  // The query's module (with the offline outbox's database) is loaded here rather than imported, so that
+  // it stays out of the code every screen, the login page first, loads.
+  loader: async ({ context, params }) => {
+    const { picklistDetailQueryOptions } = await import('../../../../lib/outbox/picklist-cache');
     void context.queryClient.prefetchQuery(picklistDetailQueryOptions(Number(params.picklistId), currentMarket(), context.session.userId));
   },
   component: PicklistDetailRoute,
