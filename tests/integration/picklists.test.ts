@@ -26,10 +26,20 @@ async function freshPicklist(minItems = 2): Promise<PicklistDetail> {
     );
     openPicklists = rows.map((row) => row.id);
   }
-  const id = openPicklists.shift();
-  if (!id) throw new Error('the demo data has run out of open picklists for these tests');
+  // The list was made for the first caller's minimum: the first one with enough items is taken.
+  const index = await firstWith(minItems);
+  if (index === -1) throw new Error(`the demo data has run out of open picklists with ${minItems} items for these tests`);
+  const [id] = openPicklists.splice(index, 1);
   const { body } = await api.call('mnFulfilment', { url: `/api/picklist/${id}/detail`, market: 'MN' });
   return body.data as PicklistDetail;
+}
+
+async function firstWith(minItems: number): Promise<number> {
+  for (const [index, id] of openPicklists.entries()) {
+    const [row] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from picklist_items where picklist_id = ${id}`);
+    if ((row?.n ?? 0) >= minItems) return index;
+  }
+  return -1;
 }
 
 function pick(picklist: PicklistDetail, lines: { id: number; cases: number; reason?: number | null }[], headers: Record<string, string> = {}, user: 'mnFulfilment' | 'mnAdmin' | 'mnSalesManager' = 'mnFulfilment') {
@@ -325,6 +335,32 @@ describe('several waiting edits in one call', () => {
     // A refused edit leaves no key behind: sent again once put right, it is evaluated anew.
     const retried = await edits(now, [{ ...list[1]!, base_version: now.version, items: [{ picklist_item_id: b!.picklist_item_id, no_of_cases: short, reason_id: damaged(picklist) }] }]);
     expect(retried.body.data.results[0]).toMatchObject({ status: 200, replayed: false, version: now.version + 1 });
+  });
+
+  it("never lets a picker's own earlier edit hide another picker's change: each edit is checked on the version it was made on", async () => {
+    // Three items, so that picking two leaves it open.
+    const picklist = await freshPicklist(3);
+    const [x, y] = picklist.items;
+    const reason = damaged(picklist);
+    // While Casey's phone was offline, Alex picked item y in full.
+    const alex = await pick(picklist, [{ id: y!.picklist_item_id, cases: y!.no_of_case_ordered }], {}, 'mnAdmin');
+    expect(alex.status).toBe(200);
+    // Casey's three edits, all made on the version the phone last saw: x, then y, then x again.
+    const list: Edit[] = [
+      { key: key('x1'), base_version: picklist.version, items: [{ picklist_item_id: x!.picklist_item_id, no_of_cases: 0, reason_id: reason }] },
+      { key: key('y1'), base_version: picklist.version, items: [{ picklist_item_id: y!.picklist_item_id, no_of_cases: 0, reason_id: reason }] },
+      { key: key('x2'), base_version: picklist.version, items: [{ picklist_item_id: x!.picklist_item_id, no_of_cases: x!.no_of_case_ordered }] },
+    ];
+    const { body } = await edits(picklist, list);
+    const [x1, y1, x2] = body.data.results;
+    expect(x1).toMatchObject({ status: 200, version: picklist.version + 2 });
+    // Applying x1 made a newer version, but Alex's pick of y is still news to Casey's edit of y.
+    expect(y1).toMatchObject({ status: 412, error: { conflictingItems: [y!.picklist_item_id] } });
+    // x was changed since by Casey alone: the second edit of it was made on top of the first.
+    expect(x2).toMatchObject({ status: 200, version: picklist.version + 3 });
+    const now = await detailOf(picklist);
+    expect(now.items.find((i) => i.picklist_item_id === y!.picklist_item_id)).toMatchObject({ no_of_case_picked: y!.no_of_case_ordered, pick_status: 'complete' });
+    expect(now.items.find((i) => i.picklist_item_id === x!.picklist_item_id)).toMatchObject({ no_of_case_picked: x!.no_of_case_ordered, pick_status: 'complete' });
   });
 
   it('refuses a malformed call with a 400 naming the field, and changes nothing', async () => {

@@ -1,7 +1,6 @@
 // Sends waiting edits to the server, oldest first, one replay at a time across tabs. Each answer decides
 // the entry's fate: applied (removed), conflict or rejected (kept, shown to the user), or no answer
 // (kept for the next replay). Nothing is dropped without the server having it or the user deciding.
-import { VersionRebases } from '../../../shared/version-rebase';
 import { lastSyncKey, type OutboxDatabase, type OutboxEntry } from './outbox-db';
 
 export type SendResult =
@@ -71,8 +70,8 @@ async function replayNow({ db, userId, send, sendMany, onApplied, now = Date.now
 
 /**
  * Picklists whose edits are sent side by side. Edits of one picklist go in order, in one call when the
- * sender can take several (each stands on the version the one before produced); edits of different
- * picklists touch different items.
+ * sender can take several, each with the version it was made on: the server tells the picker's own
+ * earlier picks from someone else's. Edits of different picklists touch different items.
  */
 export const REPLAY_LANES = 4;
 
@@ -94,8 +93,6 @@ async function replayBatch(
   report: ReplayReport,
 ): Promise<boolean> {
   const applied: { entry: OutboxEntry; result: Extract<SendResult, { kind: 'applied' }> }[] = [];
-  // Kept for the whole batch: its later entries are copies read before any commit, on their old bases.
-  const rebases = new VersionRebases();
   let stopped = false;
 
   // Commits run one after another, whichever lane asks.
@@ -106,14 +103,6 @@ async function replayBatch(
     const settled = applied.splice(0);
     await db.transaction('rw', db.entries, db.meta, async () => {
       await db.entries.bulkDelete(settled.map(({ entry }) => entry.seq!));
-      for (const resource of new Set(settled.map(({ entry }) => entry.resource))) {
-        await db.entries
-          .where({ resource })
-          .filter((other) => other.status === 'pending' && other.userId === userId && other.baseVersion !== null)
-          .modify((other) => {
-            other.baseVersion = rebases.current(resource, other.baseVersion);
-          });
-      }
       await db.meta.put({ key: lastSyncKey(userId), value: now() });
     });
     // The cache takes each resource's newest server copy once, with what still waits laid over it.
@@ -121,25 +110,18 @@ async function replayBatch(
     for (const { entry, result } of newest.values()) await onApplied?.(entry, result);
   }
 
-  /** The entry as it goes out: standing on the version its predecessors produced. */
-  function rebased(stored: OutboxEntry): OutboxEntry {
-    const base = rebases.current(stored.resource, stored.baseVersion);
-    return base === stored.baseVersion ? stored : { ...stored, baseVersion: base };
-  }
-
   const unanswered = (error: unknown): SendResult => ({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) });
 
   /** The group's results, one call for all of them when it can be, else entry by entry as they settle. */
   async function* resultsOf(group: readonly OutboxEntry[]): AsyncGenerator<SendResult> {
     if (sendMany && group.length > 1) {
-      // The server moves each edit onto the version the one before produced, as `rebased` does here.
-      const results = await sendMany(group.map(rebased)).catch((error: unknown) => [unanswered(error)]);
+      const results = await sendMany([...group]).catch((error: unknown) => [unanswered(error)]);
       yield* results.length > 0 ? results : [unanswered(new Error('The server answered none of the edits.'))];
       return;
     }
     for (const stored of group) {
       if (stopped) return;
-      yield await send(rebased(stored)).catch(unanswered);
+      yield await send(stored).catch(unanswered);
     }
   }
 
@@ -149,10 +131,8 @@ async function replayBatch(
       // An answer that arrived is settled even when another lane has stopped the replay meanwhile.
       const stored = group[index++];
       if (!stored) return;
-      const entry = rebased(stored);
       if (result.kind === 'applied') {
-        applied.push({ entry, result });
-        if (result.version !== null && entry.baseVersion !== null) rebases.record(stored.resource, entry.baseVersion, result.version);
+        applied.push({ entry: stored, result });
         report.applied += 1;
         continue;
       }

@@ -247,6 +247,21 @@ export async function picklistStatusesOfOrder(db: DbOrTx, orderId: number): Prom
   return rows.map((row) => row.status);
 }
 
+/**
+ * Which of the given items someone other than the user changed after the version: an edit made on that
+ * version did not know of those changes. The user's own later changes were made on top of it.
+ */
+export async function itemsChangedByOthersSince(db: DbOrTx, picklistId: number, itemIds: readonly number[], version: number, userId: string): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from picklist_items
+         where picklist_id = ${picklistId} and id in (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})
+           and changed_in_version > ${version} and updated_by is distinct from ${userId}`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function reasonExists(db: DbOrTx, reasonId: number): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pick_reasons where id = ${reasonId}`);
   return (row?.n ?? 0) > 0;

@@ -1,8 +1,9 @@
 // Picking rules. A pick records the cases picked per item (a short pick needs a reason); the picklist
 // moves Pending → In Progress → Picked, and its order Partially Picked → Picked when every picklist is.
-// An edit made on an older version still applies when none of its items changed since then; otherwise it
-// answers 412 with the current picklist, so the picker decides. Only roles other than the two sales roles,
-// holding the picked grant, may pick.
+// An edit made on an older version still applies when nobody else changed its items since then (the
+// picker's own later picks were made on top of it: a phone offline picks an item, then picks it again);
+// otherwise it answers 412 with the current picklist, so the picker decides. Only roles other than the two
+// sales roles, holding the picked grant, may pick.
 import { sql } from 'drizzle-orm';
 import type { ParsedListQuery } from '../../../shared/api/common';
 import {
@@ -19,7 +20,6 @@ import {
 } from '../../../shared/api/picklists';
 import type { OrderStatus, PicklistStatus } from '../../../shared/enums';
 import { canMarkPicked } from '../../../shared/permissions';
-import { VersionRebases } from '../../../shared/version-rebase';
 import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
 import { queryRows, type Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -32,6 +32,7 @@ import type { Db } from '../../db/client';
 import type { MarketStats } from '../markets/market-stats';
 import {
   findPicklist,
+  itemsChangedByOthersSince,
   listPicklistItems,
   listPicklists,
   loadPicklistDetail,
@@ -53,8 +54,7 @@ function orderStatusFor(statuses: PicklistStatus[]): OrderStatus {
 /**
  * The idempotency claim of one edit. The route is PUT /picklist/{id}/edit's whichever call carries the
  * edit, so a key first sent alone and again among several (or the other way round) answers as it did.
- * The fingerprint leaves the version out: the outbox moves a waiting edit onto the version its predecessor
- * produced, so a resend whose first answer was lost can carry a newer version for the same edit.
+ * The fingerprint leaves the version out: the key names the edit, whatever version it is checked against.
  */
 export function pickEditClaim(userId: string, market: MarketScope, picklistId: number, key: string | undefined, body: PicklistEditBody): IdempotencyClaim {
   return { userId, key, route: `PUT /picklist/${picklistId}/edit`, fingerprint: requestFingerprint({ market: market.code, body }) };
@@ -69,8 +69,6 @@ function versionOfAnswer(answer: StoredAnswer): number | null {
   const version = (answer.body as { data?: { version?: unknown } } | null)?.data?.version;
   return typeof version === 'number' ? version : null;
 }
-
-const PICKLIST = 'picklist';
 
 export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
   const { db, stats } = deps;
@@ -125,9 +123,10 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
       picks.push({ picklistItemId: item.picklist_item_id, picked: line.no_of_cases, status: line.no_of_cases === ordered ? 'complete' : 'partial', reasonId });
     }
 
-    // An edit based on an older version stands if none of its items has changed since that version.
+    // An edit based on an older version stands if nobody else has changed its items since that version.
     if (ifMatch !== null && ifMatch !== current.version) {
-      const changed = picks.filter((pick) => items.get(pick.picklistItemId)!.changed_in_version > ifMatch);
+      const others = await itemsChangedByOthersSince(tx, picklistId, picks.map((pick) => pick.picklistItemId), ifMatch, caller.id);
+      const changed = picks.filter((pick) => others.has(pick.picklistItemId));
       if (changed.length > 0) {
         throw preconditionFailed('The picklist changed since you opened it. Check the items marked as conflicting.', {
           picklist: current,
@@ -176,24 +175,21 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
 
     /**
      * Applies a picklist's waiting edits in order in one transaction, each as PUT /picklist/{id}/edit
-     * would: its own key (a key seen before answers as it did), its own version check, its own savepoint.
+     * would: its own key (a key seen before answers as it did), its own version check (on the version it
+     * was made on: the ones before it in the call are the picker's own), its own savepoint.
      * An edit that is refused is answered with the status that call would have had, and the rest go on.
      */
     async editBatch(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, picklistId: number, edits: PicklistEditBatchBody['edits']): Promise<PicklistEditBatchResult> {
       if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
       return db.transaction(async (tx) => {
         if (!(await findPicklist(tx, market.id, picklistId))) throw notFound('Picklist');
-        const rebases = new VersionRebases();
         const results: PicklistEditOutcome[] = [];
         for (const { key, base_version, items } of edits) {
-          const base = rebases.current(PICKLIST, base_version);
           try {
             const answer = await runIdempotentlyWithin(tx, { ...pickEditClaim(caller.id, market, picklistId, key, { items }), key }, async (savepoint) =>
-              pickEditAnswer(await edit(savepoint, actor, caller, market, picklistId, { items }, base)),
+              pickEditAnswer(await edit(savepoint, actor, caller, market, picklistId, { items }, base_version)),
             );
-            const version = versionOfAnswer(answer);
-            if (base !== null && version !== null) rebases.record(PICKLIST, base, version);
-            results.push({ key, status: answer.statusCode, replayed: answer.replayed, version });
+            results.push({ key, status: answer.statusCode, replayed: answer.replayed, version: versionOfAnswer(answer) });
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
             results.push({ key, status: error.statusCode, replayed: false, version: null, error: { ...errorBody(error.statusCode, error.code, error.message, error.details), ...error.extra } });
