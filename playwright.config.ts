@@ -18,7 +18,9 @@ export const CHROMIUM_ARGS = [
 const postgresUrl = process.env.E2E_DATABASE_URL;
 const postgresPort = port + 1;
 const desktop = { viewport: { width: 1440, height: 900 } };
-const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe' } as const;
+// Stopped with SIGTERM (Playwright's default is SIGKILL), so that scripts/e2e-server.mjs drops the run's
+// PostgreSQL database and removes its embedded one's folder before it exits.
+const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 } } as const;
 
 export default defineConfig({
   testDir: './tests/e2e',
