@@ -1,9 +1,34 @@
-// Lint rules, and the import boundaries of CONVENTIONS.md: shared imports neither side, the client never
-// imports the server, and client features never import each other.
+// Lint rules, and the import boundaries of CONVENTIONS.md checked on resolved paths: shared imports neither
+// side, the client and the server never import each other, a client feature never imports another one,
+// components/ and lib/ never import features/ or routes/, and no module imports itself round a cycle.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const boundaryZones = [
+  { target: './src/shared', from: ['./src/server', './src/client'], message: 'src/shared is the contract: it imports neither the server nor the client.' },
+  { target: './src/client', from: './src/server', message: 'The client never imports the server: share it through src/shared.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports the client: share it through src/shared.' },
+  {
+    target: ['./src/client/components', './src/client/lib'],
+    from: ['./src/client/features', './src/client/routes'],
+    message: 'components/ and lib/ serve every feature, so they never import a feature or a route.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: lift shared code into components/ or lib/.',
+  })),
+];
 
 const serverOnly = ['**/server/**', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/pglite', 'exceljs', 'pino'];
 
@@ -11,6 +36,15 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**', 'src/server/db/migrations/**', 'src/client/routeTree.gen.ts', 'scripts/tmp/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

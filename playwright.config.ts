@@ -24,6 +24,7 @@ const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: '
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -27,6 +27,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'tooling', include: ['tests/tooling/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],

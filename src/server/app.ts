@@ -1,14 +1,13 @@
 // Builds the server without listening, so that tests can call app.inject() and main.ts can listen.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerOptions } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { registerAccessControl } from './auth/access-control';
 import { createDemoTokenService } from './auth/demo-tokens';
@@ -17,6 +16,7 @@ import { withVerifiedTokenCache } from './auth/verified-token-cache';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
+import { registerOpenApi } from './lib/openapi';
 import { registerNulGuard } from './lib/reject-nul';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -45,6 +45,8 @@ export type AppDependencies = {
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 export const APP_VERSION = packageJson.version;
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Headers fit in a packet or two even on a poor link; a client still sending them after this is holding the connection on purpose. */
+const HEADERS_TIMEOUT_MS = 15_000;
 
 /** Paths the server answers itself; the service worker must never serve index.html for them. */
 export const SERVER_OWNED_PATHS = ['/api/'] as const;
@@ -53,6 +55,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
+    ...httpTimeouts(env),
     trustProxy: env.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -62,7 +65,11 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their schema; refusals are the error handler's own bodies, sent as they are
+  // (a 412 carries the current picklist beside the error fields, and nothing may turn a refusal into a 500).
+  app.setSerializerCompiler((route) =>
+    Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
+  );
   registerErrorHandler(app);
   registerNulGuard(app);
 
@@ -99,20 +106,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       statusCode: 429,
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Wholesale back office API',
-        description:
-          'Every request except health and sign-in carries `Authorization: Bearer <token>` and `Otc-Market: <market code>` (default MN).',
-        version: APP_VERSION,
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, APP_VERSION);
 
   const demoTokens = env.AUTH_MODE === 'demo' ? await createDemoTokenService(database.db, env.DEMO_TOKEN_TTL_MINUTES) : null;
   const verifier = env.entra ? createEntraVerifier(env.entra, entraKeys) : demoTokens;
@@ -135,13 +129,30 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(ordersRoutes, { orders });
       await api.register(customersRoutes, { db });
       await api.register(orderUploadRoutes, { uploads });
-      await api.register(picklistsRoutes, { db, picklists: createPicklistsService({ db, stats }) });
+      await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },
   );
 
   registerClient(app, env);
   return app;
+}
+
+/**
+ * Without a request timeout (Fastify's default is none) a client that sends its body a byte at a time
+ * holds a connection for as long as it likes, before any sign-in is checked. A late request is answered
+ * 408 and its connection closed.
+ */
+function httpTimeouts(env: Env): { requestTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
+  const requestTimeout = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    requestTimeout,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    // Node looks for late requests every 30 s by default, which would let one run up to 30 s past its time.
+    http: { headersTimeout, connectionsCheckingInterval: Math.max(250, headersTimeout / 4) },
+  };
 }
 
 /** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
@@ -161,9 +172,17 @@ function registerClient(app: FastifyInstance, env: Env): void {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api') || !hasClient || !['GET', 'HEAD'].includes(request.method)) {
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+  const isDeepLink = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
+  // Guessing addresses costs a client a request each: without a limit, one client can probe the API or
+  // flood the server for free. Reloads of the app's pages are counted apart, with room for a whole office
+  // behind one address.
+  const limitUnknownPaths = notFoundRateLimit(app, env.NOT_FOUND_RATE_LIMIT_PER_MINUTE);
+  const limitDeepLinks = notFoundRateLimit(app, env.NOT_FOUND_RATE_LIMIT_PER_MINUTE * 10);
+  const preHandler = (request: FastifyRequest, reply: FastifyReply) => (isDeepLink(request) ? limitDeepLinks : limitUnknownPaths).call(app, request, reply);
+  app.setNotFoundHandler({ preHandler }, (request, reply) => {
+    const pathname = pathOf(request);
+    if (!isDeepLink(request)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', `There is no ${request.method} ${pathname}.`));
     }
     const file = pathname.slice(1);
@@ -171,5 +190,16 @@ function registerClient(app: FastifyInstance, env: Env): void {
       return reply.sendFile(file);
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}
+
+function notFoundRateLimit(app: FastifyInstance, perMinute: number) {
+  return app.rateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, 'RATE_LIMITED', `Too many requests for addresses that do not exist. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
   });
 }

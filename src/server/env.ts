@@ -41,6 +41,15 @@ const envSchema = z.object({
   /** How long the sidebar badge counts are reused per market; writers on the same instance refresh them at once. */
   STATS_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2_000),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(20),
+  /** Requests to paths that do not exist, per client address; deep links of the app have ten times as many. */
+  NOT_FOUND_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(120),
+  /**
+   * How long a client has to send a whole request, body included. The largest body is a 10 MB spreadsheet
+   * sent as 13.4 MB of base64, which takes about 110 s on a 1 Mbit/s mobile uplink.
+   */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3_600).default(120),
+  /** Must be longer than the idle timeout of a load balancer in front (60 s on AWS, 600 s on Google Cloud) or it sees 502s. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3_600).default(75),
 });
 
 type RawEnv = z.output<typeof envSchema>;

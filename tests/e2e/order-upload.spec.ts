@@ -2,23 +2,21 @@
 // insists on a delivery date for everyone, and confirming makes one order per customer; a malformed file
 // is refused with a message saying what to fix, and changes nothing.
 //
-// Phone and desktop run at once on one database, and with the other specs. Each (project, test) takes its
-// own customers (from the end of the name-sorted list, which the order specs do not reach) and its own
-// batches (a remainder of the batch id, from the end of the batch numbers, where orders.spec.ts, taking
-// each of its slots from the start, does not reach), so no test changes what another one counts on.
-// The server keeps one upload open per market: when the other project's upload is under review, the
-// upload is refused with a message naming it, and the test waits for that upload to end and tries again,
-// as a colleague would.
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+// Each test names customers and batches of its own (see support/fixtures.ts), so no other test changes
+// the orders and free cases it counts. The server keeps one upload open per market: when another test's
+// upload is under review, the upload is refused with a message naming it, and the test waits for that
+// upload to end and tries again, as a colleague would.
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { format } from 'date-fns';
 import ExcelJS from 'exceljs';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Customer, OrderDetail, OrderInventoryRow, OrderListRow, UploadCustomerResult } from '../../src/shared/api/orders';
-import { marketDate } from '../../src/shared/market-time';
+import { MARKET, type ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+import { expect, test as base } from './support/fixtures';
+import { marketDay, usDate } from './support/market-days';
 
-const MARKET = 'MN';
 const USER = 'Jordan Lee';
 
 // The spec's strings (orders spec, sections 2, 4 and 5), and the server's.
@@ -26,75 +24,16 @@ const COLUMNS_RULE = 'The file must include Batch#, Dispensary Location(s) and C
 const DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
 const OTHER_UPLOAD_OPEN = /^Upload UPL-MN-\d{4} is (waiting for review|still creating orders)\./;
 
-// ---- the API, as the server sees it ------------------------------------------------------------------
-
-const tokens = new Map<string, string>();
-
-async function tokenFor(request: APIRequestContext, name: string): Promise<string> {
-  const cached = tokens.get(name);
-  if (cached) return cached;
-  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
-  const user = users.find((candidate) => candidate.name === name);
-  if (!user) throw new Error(`no demo user ${name}`);
-  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: user.userId } })).json();
-  tokens.set(name, data.token as string);
-  return data.token as string;
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<T> {
-  const token = await tokenFor(request, USER);
-  const response = await request.fetch(`/api${urlPath}`, { method, headers: { authorization: `Bearer ${token}`, 'otc-market': MARKET }, data: body });
-  expect(response.status(), `${method} ${urlPath}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** yyyy-MM-dd, some days from the market's today. */
-function marketDay(daysAhead: number): string {
-  const [year, month, day] = marketDate(MARKET).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + daysAhead)).toISOString().slice(0, 10);
-}
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 /** The day as a local date, for the calendar's labels. */
 const localDay = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 
-/** Test 0 is the upload that makes orders, test 1 the refused one: each project has its own share of both. */
-function share(testInfo: TestInfo, testIndex: 0 | 1): number {
-  return (isPhone(testInfo) ? 0 : 2) + testIndex;
-}
-
-/**
- * Two customers of this share, from the end of the name-sorted list, with names no other customer has
- * (a file names dispensaries by name).
- */
-async function customersOf(request: APIRequestContext, shareIndex: number): Promise<[Customer, Customer]> {
-  const all = await api<Customer[]>(request, 'GET', `/customer?marketCode=${MARKET}`);
-  const key = (name: string) => name.trim().toLowerCase();
-  const unique = all.filter((customer) => all.filter((other) => key(other.customer_name) === key(customer.customer_name)).length === 1).reverse();
-  const mine = unique.slice(shareIndex * 2, shareIndex * 2 + 2);
-  if (mine.length < 2) throw new Error(`too few customers for share ${shareIndex}`);
-  return mine as [Customer, Customer];
-}
-
-/** Batches of this share with at least `minCases` whole cases free, from the last batch number down. */
-async function batchesOf(request: APIRequestContext, shareIndex: number, minCases: number, count: number): Promise<OrderInventoryRow[]> {
-  const found: OrderInventoryRow[] = [];
-  for (let pageNo = 1; found.length < count; pageNo += 1) {
-    const rows = await api<OrderInventoryRow[]>(request, 'POST', '/order/inventory', {
-      marketCode: MARKET,
-      pagination: { page: pageNo, pageSize: 200 },
-      sort: { column: 'batch_number', order: 'desc' },
-    });
-    if (rows.length === 0) throw new Error(`share ${shareIndex} has fewer than ${count} batches with ${minCases} cases free`);
-    found.push(...rows.filter((row) => row.batch_id % 4 === shareIndex && row.available_case_size >= minCases));
-  }
-  return found.slice(0, count);
-}
+// ---- the API, as the server sees it ------------------------------------------------------------------
 
 /** Free cases of each batch, by batch number, as the order screens see them. */
-async function availability(request: APIRequestContext, batches: OrderInventoryRow[]): Promise<Record<string, number>> {
+async function availability(api: ApiClient, batches: OrderInventoryRow[]): Promise<Record<string, number>> {
   const entries = await Promise.all(
     batches.map(async (batch) => {
-      const rows = await api<OrderInventoryRow[]>(request, 'POST', '/order/inventory', {
+      const rows = await api.post<OrderInventoryRow[]>('/order/inventory', {
         marketCode: MARKET,
         pagination: { page: 1, pageSize: 50 },
         columnFilter: [{ column: 'batch_number', type: 'text', value: batch.batch_number }],
@@ -106,20 +45,37 @@ async function availability(request: APIRequestContext, batches: OrderInventoryR
 }
 
 /** The orders of these customers, by order id. */
-async function ordersOf(request: APIRequestContext, customers: Customer[]): Promise<OrderListRow[]> {
+async function ordersOf(api: ApiClient, customers: Customer[]): Promise<OrderListRow[]> {
   const lists = await Promise.all(
     customers.map((customer) =>
-      api<OrderListRow[]>(request, 'POST', '/order/history', {
-        marketCode: MARKET,
-        pagination: { page: 1, pageSize: 200 },
-        columnFilter: [{ column: 'customer_name', type: 'text', value: customer.customer_name }],
-      }).then((rows) => rows.filter((row) => row.customer_id === customer.customer_id)),
+      api
+        .post<OrderListRow[]>('/order/history', {
+          marketCode: MARKET,
+          pagination: { page: 1, pageSize: 200 },
+          columnFilter: [{ column: 'customer_name', type: 'text', value: customer.customer_name }],
+        })
+        .then((rows) => rows.filter((row) => row.customer_id === customer.customer_id)),
     ),
   );
   return lists.flat().sort((a, b) => a.order_id - b.order_id);
 }
 
-const openUpload = (request: APIRequestContext) => api<{ customers: { result: UploadCustomerResult[]; referenceId: string | null } }>(request, 'GET', `/order/upload/status?marketCode=${MARKET}`);
+const openUpload = (api: ApiClient) => api.get<{ customers: { result: UploadCustomerResult[]; referenceId: string | null } }>(`/order/upload/status?marketCode=${MARKET}`);
+
+const test = base.extend<{ uploadCustomers: [Customer, Customer] }>({
+  /** Two customers of the test's; an upload of theirs still under review when the test ends is cancelled. */
+  uploadCustomers: async ({ data }, use) => {
+    const customers = (await data.customers(2)) as [Customer, Customer];
+    await use(customers);
+    // Left under review, it would refuse every later upload of the market.
+    const api = data.api(USER);
+    const { customers: open } = await openUpload(api);
+    const ours = open.result.filter((entry) => customers.some((customer) => customer.customer_id === entry.customer_id));
+    if (open.referenceId && ours.some((entry) => entry.menu_upload_status === 'IN-PROGRESS')) {
+      await api.post('/order/upload/process', { marketCode: MARKET, referenceId: open.referenceId, action: 'cancel', result: [] });
+    }
+  },
+});
 
 // ---- files ---------------------------------------------------------------------------------------------
 
@@ -214,7 +170,7 @@ async function pickDate(page: Page, testInfo: TestInfo, customer: Customer, day:
 async function uploadForReview(
   page: Page,
   testInfo: TestInfo,
-  request: APIRequestContext,
+  api: ApiClient,
   file: { name: string; buffer: Buffer; customer: Customer },
   check: (dialog: Locator) => Promise<void>,
 ) {
@@ -228,7 +184,7 @@ async function uploadForReview(
     await expect(mine.or(busy).first()).toBeVisible({ timeout: 30_000 });
     if (!(await busy.isVisible())) return;
     if (attempt === 5) throw new Error('another upload kept the market busy');
-    await expect.poll(async () => (await openUpload(request)).customers.referenceId, { timeout: 60_000 }).toBeNull();
+    await expect.poll(async () => (await openUpload(api)).customers.referenceId, { timeout: 60_000 }).toBeNull();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
@@ -238,13 +194,13 @@ async function uploadForReview(
 
 // ---- the tests ----------------------------------------------------------------------------------------
 
-test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, and creates one order for each', async ({ page, request }, testInfo) => {
+test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, and creates one order for each', async ({ page, data, uploadCustomers: [first, second] }, testInfo) => {
   test.slow();
   const phone = isPhone(testInfo);
-  const [first, second] = await customersOf(request, share(testInfo, 0));
-  const [b1, b2, b3] = (await batchesOf(request, share(testInfo, 0), 6, 3)) as [OrderInventoryRow, OrderInventoryRow, OrderInventoryRow];
-  const ordersBefore = await ordersOf(request, [first, second]);
-  const freeBefore = await availability(request, [b1, b2, b3]);
+  const api = data.api(USER);
+  const [b1, b2, b3] = (await data.batches(3, { minCases: 6 })) as [OrderInventoryRow, OrderInventoryRow, OrderInventoryRow];
+  const ordersBefore = await ordersOf(api, [first, second]);
+  const freeBefore = await availability(api, [b1, b2, b3]);
 
   // The file as a sales team writes it: a title row above the header, a row for both dispensaries.
   const name = `menu-${testInfo.project.name}.xlsx`;
@@ -265,7 +221,7 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 
-  await uploadForReview(page, testInfo, request, { name, buffer, customer: first }, async (dialog) => {
+  await uploadForReview(page, testInfo, api, { name, buffer, customer: first }, async (dialog) => {
     // The client reads the file first and shows its header and first rows.
     const preview = previewOf(dialog, name);
     await expect(preview).toBeVisible();
@@ -282,7 +238,7 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   await expect(page.getByRole('status').filter({ hasText: `${name} is ready for review: 2 customers.` })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Upload Order File' })).toHaveCount(0);
   const review = reviewPanel(page);
-  const { customers: open } = await openUpload(request);
+  const { customers: open } = await openUpload(api);
   expect(open.referenceId).toMatch(/^UPL-MN-\d{4}$/);
   expect(open.result.map((customer) => [customer.customer_id, customer.menu_upload_status])).toEqual([
     [first.customer_id, 'IN-PROGRESS'],
@@ -313,7 +269,7 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   await expectNoSeriousA11yViolations(page);
   await review.scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'review');
-  expect((await openUpload(request)).customers.result.map((customer) => customer.menu_upload_status)).toEqual(['IN-PROGRESS', 'IN-PROGRESS']);
+  expect((await openUpload(api)).customers.result.map((customer) => customer.menu_upload_status)).toEqual(['IN-PROGRESS', 'IN-PROGRESS']);
 
   // Past days cannot be chosen: the calendar opens on this month with every earlier day disabled.
   await datePicker(page, first).click();
@@ -346,10 +302,10 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   await expect(review).toBeHidden();
 
   // Exactly one new order per customer, holding the file's lines, for the chosen day.
-  const created = (await ordersOf(request, [first, second])).filter((order) => !ordersBefore.some((before) => before.order_id === order.order_id));
+  const created = (await ordersOf(api, [first, second])).filter((order) => !ordersBefore.some((before) => before.order_id === order.order_id));
   expect(created.map((order) => order.customer_id).sort()).toEqual([first.customer_id, second.customer_id].sort());
   for (const order of created) {
-    const detail = await api<OrderDetail>(request, 'POST', `/order/${order.order_id}/details`, { marketCode: MARKET });
+    const detail = await api.post<OrderDetail>(`/order/${order.order_id}/details`, { marketCode: MARKET });
     expect(Object.fromEntries(detail.items.map((item) => [item.batchNumber, item.noOfCase]))).toEqual(expected.get(order.customer_id));
     expect(detail.orderStatus).toBe('Pending');
     expect(detail.requestedDeliveryDate).toBe(order.customer_id === first.customer_id ? firstDay : secondDay);
@@ -357,12 +313,12 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
     const customer = order.customer_id === first.customer_id ? first : second;
     await expect(outcome.getByRole('listitem').filter({ hasText: new RegExp(`^${escape(customer.customer_name)}:`) })).toHaveText(`${customer.customer_name}: ${order.reference_id}`);
   }
-  expect(await availability(request, [b1, b2, b3])).toEqual({
+  expect(await availability(api, [b1, b2, b3])).toEqual({
     [b1.batch_number]: freeBefore[b1.batch_number]! - 4,
     [b2.batch_number]: freeBefore[b2.batch_number]! - 1,
     [b3.batch_number]: freeBefore[b3.batch_number]! - 3,
   });
-  expect((await openUpload(request)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
+  expect((await openUpload(api)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
   await shot(page, testInfo, 'outcome');
 
@@ -378,12 +334,12 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   }
 });
 
-test('a malformed upload says what to fix and changes nothing', async ({ page, request }, testInfo) => {
+test('a malformed upload says what to fix and changes nothing', async ({ page, data, uploadCustomers: [first, second] }, testInfo) => {
   test.slow();
-  const [first, second] = await customersOf(request, share(testInfo, 1));
-  const [b1, b2] = (await batchesOf(request, share(testInfo, 1), 2, 2)) as [OrderInventoryRow, OrderInventoryRow];
-  const ordersBefore = await ordersOf(request, [first, second]);
-  const freeBefore = await availability(request, [b1, b2]);
+  const api = data.api(USER);
+  const [b1, b2] = (await data.batches(2, { minCases: 2 })) as [OrderInventoryRow, OrderInventoryRow];
+  const ordersBefore = await ordersOf(api, [first, second]);
+  const freeBefore = await availability(api, [b1, b2]);
 
   await signIn(page, USER);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
@@ -430,8 +386,7 @@ test('a malformed upload says what to fix and changes nothing', async ({ page, r
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Orders' }).or(page.getByRole('list', { name: 'Orders' })).first()).toBeVisible();
   for (const customer of [first, second]) await expect(reviewPanel(page).filter({ hasText: customer.customer_name })).toHaveCount(0);
-  // By id: the picklist specs may move these customers' older orders on meanwhile.
-  expect((await ordersOf(request, [first, second])).map((order) => order.order_id)).toEqual(ordersBefore.map((order) => order.order_id));
-  expect(await availability(request, [b1, b2])).toEqual(freeBefore);
-  expect((await openUpload(request)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
+  expect((await ordersOf(api, [first, second])).map((order) => order.order_id)).toEqual(ordersBefore.map((order) => order.order_id));
+  expect(await availability(api, [b1, b2])).toEqual(freeBefore);
+  expect((await openUpload(api)).customers.result.filter((customer) => customer.customer_id === first.customer_id || customer.customer_id === second.customer_id)).toEqual([]);
 });

@@ -1,48 +1,46 @@
 // The orders list and the shell around it: the default columns per role (table headers on desktop, card
 // fields on a phone), a row opening its preview, the question before leaving a new order, and how long the
-// sidebar remembers being collapsed. Read-only on the seeded data: it looks at a Completed order (a status
-// no other spec moves an order out of) and never submits the order it starts.
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { OrderInventoryRow, OrderListRow } from '../../src/shared/api/orders';
+// sidebar remembers being collapsed. The orders it looks at are its own, made Completed through the API
+// first; the order it starts on a screen is never submitted.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { OrderListRow } from '../../src/shared/api/orders';
+import type { PicklistEditBody } from '../../src/shared/api/picklists';
+import type { StatusChangeValue } from '../../src/shared/order-status';
 import { formatDate } from '../../src/shared/format';
+import { MARKET } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn } from './support/app';
+import { expect, test as base } from './support/fixtures';
+import { marketDay } from './support/market-days';
 
-const MARKET = 'MN';
 const DEFAULT_COLUMNS = ['Customer', 'Created By', 'Order Placed', 'Order ID', 'Status'];
 const HIDDEN_COLUMNS = ['Approved On', 'Requested Delivery Date', 'Total Cases', 'Total Price'];
 const CONFIRMED = 'Confirmed Delivery Date';
 const DAY_MS = 24 * 3600_000;
 
-/** A call to the API as the signed-in user of the page. */
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ path, body, market }) => {
-      const session = JSON.parse(localStorage.getItem('gv-demo-session') ?? '{}') as { token?: string };
-      const response = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${session.token}`, 'otc-market': market, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json()) as unknown };
-    },
-    { path, body, market: MARKET },
-  );
-  if (result.status >= 400) throw new Error(`POST ${path} answered ${result.status}: ${JSON.stringify(result.json)}`);
-  return result.json as T;
-}
-
-/** A seeded Completed order with every default column filled, so each one has something to show. */
-async function completedOrder(page: Page): Promise<OrderListRow> {
-  const { data } = await api<{ data: OrderListRow[] }>(page, '/order/history', {
-    marketCode: MARKET,
-    pagination: { page: 1, pageSize: 100 },
-    columnFilter: [{ column: 'metadata_label', type: 'select', value: ['Completed'] }],
-    sort: { column: 'reference_id', order: 'asc' },
-  });
-  const order = data.find((row) => row.metadata_label === 'Completed' && row.created_user_name !== null && row.confirmed_delivery_date !== null);
-  if (!order) throw new Error(`The seed has no Completed order in ${MARKET} with a creator and a confirmed delivery date`);
-  return order;
-}
+const test = base.extend<{ completedOrder: OrderListRow }>({
+  /**
+   * A Completed order with every default column filled, so each one has something to show: made by Jordan
+   * Lee, approved, its delivery date confirmed (a day other than today's, which the row shows as placed),
+   * picked, packaged, shipped, delivered and completed.
+   */
+  completedOrder: async ({ data }, use) => {
+    const [batch] = await data.batches(1);
+    const [customer] = await data.customers(1);
+    const ref = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
+    const picklists = await data.approve(ref);
+    const admin = data.api('Alex Morgan');
+    await admin.post(`/order/${ref.orderId}/details`, { marketCode: MARKET, confirmedDeliveryDate: marketDay(3) });
+    for (const picklist of picklists) {
+      const picks: PicklistEditBody = { items: picklist.items.map((item) => ({ picklist_item_id: item.picklist_item_id, no_of_cases: item.no_of_case_ordered })) };
+      await data.api('Casey Nguyen').put(`/picklist/${picklist.picklist_id}/edit`, picks);
+    }
+    for (const status of ['packaged', 'shipped', 'delivered', 'completed'] satisfies StatusChangeValue[]) await admin.put(`/order/${ref.orderId}/status`, { status });
+    const rows = await admin.post<OrderListRow[]>('/order/history', { marketCode: MARKET, search: ref.referenceId, pagination: { page: 1, pageSize: 50 } });
+    const order = rows.find((row) => row.order_id === ref.orderId)!;
+    expect(order).toMatchObject({ metadata_label: 'Completed', created_user_name: 'Jordan Lee', confirmed_delivery_date: marketDay(3) });
+    await use(order);
+  },
+});
 
 /** Narrows the list to one order through its search box, as a user would, and returns its row or card. */
 async function findOrder(page: Page, testInfo: TestInfo, order: OrderListRow): Promise<Locator> {
@@ -59,11 +57,10 @@ for (const { user, role, shown } of [
   { user: 'Casey Nguyen', role: 'Fulfilment Person', shown: [...DEFAULT_COLUMNS, CONFIRMED] },
   { user: 'Sam Rivera', role: 'Sales Manager', shown: DEFAULT_COLUMNS },
 ]) {
-  test(`a ${role} sees the default order columns${role === 'Fulfilment Person' ? ', with the confirmed delivery date' : ''}`, async ({ page }, testInfo) => {
+  test(`a ${role} sees the default order columns${role === 'Fulfilment Person' ? ', with the confirmed delivery date' : ''}`, async ({ page, completedOrder: order }, testInfo) => {
     await signIn(page, user);
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
-    const order = await completedOrder(page);
     const row = await findOrder(page, testInfo, order);
     const values = [order.customer_name, order.created_user_name!, formatDate(order.created_ts), order.reference_id, 'Completed'];
 
@@ -98,10 +95,9 @@ for (const { user, role, shown } of [
   });
 }
 
-test('clicking an order that needs no action opens its preview', async ({ page }, testInfo) => {
+test('clicking an order that needs no action opens its preview', async ({ page, completedOrder: order }, testInfo) => {
   await signIn(page, 'Sam Rivera');
   await page.goto('/orders');
-  const order = await completedOrder(page);
   const row = await findOrder(page, testInfo, order);
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/orders/preview/${order.order_id}$`));
@@ -165,19 +161,13 @@ test('leaving a new order with items in its cart asks first: No stays with the c
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
 });
 
-test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page }, testInfo) => {
+test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page, data }, testInfo) => {
   test.slow();
+  // Any free case will do, as the order is never submitted.
+  const batches = await data.batches(21);
   await signIn(page, 'Jordan Lee');
   await page.goto('/orders/create');
   await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
-  // 21 batches from the middle of the batch numbers, which the order specs (from the start) and the upload
-  // spec (from the end) leave alone; any free case will do, as the order is never submitted.
-  const { data: batches } = await api<{ data: OrderInventoryRow[] }>(page, '/order/inventory', {
-    marketCode: MARKET,
-    pagination: { page: 5, pageSize: 21 },
-    sort: { column: 'batch_number', order: 'asc' },
-  });
-  expect(batches).toHaveLength(21);
 
   const inventory = page.getByRole('region', { name: 'Inventory' });
   // The count the badge shows (the screen-reader text beside it says "N items").

@@ -1,93 +1,17 @@
 // Orders end to end: create on the project's viewport, approve, confirm the delivery date, an over-order
 // fixed on the edit screen, the buyer and sales person changed from the preview, notes, cancel, and links
-// to orders that cannot exist. Phone and desktop run at once on one database, and with the other specs:
-// each test works on its own batches (a slot of batch ids no other test uses) and its own customers, so no
-// test changes what another one counts on.
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { Customer, OrderDetail, OrderInventoryRow, OrderRef } from '../../src/shared/api/orders';
+// to orders that cannot exist. Each test orders from batches and for customers of its own (see
+// support/fixtures.ts), so no test changes what another one counts on.
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Customer, OrderDetail, OrderInventoryRow } from '../../src/shared/api/orders';
 import { formatUsd } from '../../src/shared/format';
-import { marketDate } from '../../src/shared/market-time';
+import { MARKET } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
-
-const MARKET = 'MN';
-/** Batches are shared out by batch id modulo this: each (project, test) takes its own remainder. */
-const SLOTS = 8;
-const TESTS_PER_PROJECT = SLOTS / 2;
-
-function slot(testInfo: TestInfo, test: number): number {
-  if (test >= TESTS_PER_PROJECT) throw new Error('Too few batch slots for the tests of one project');
-  return (isPhone(testInfo) ? 0 : TESTS_PER_PROJECT) + test;
-}
-
-/** yyyy-MM-dd, some days from the market's today. */
-function marketDay(daysAhead: number): string {
-  const [year, month, day] = marketDate(MARKET).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + daysAhead)).toISOString().slice(0, 10);
-}
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
-/** A call to the API as the signed-in user of the page. */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body, market }) => {
-      const session = JSON.parse(localStorage.getItem('gv-demo-session') ?? '{}') as { token?: string };
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${session.token}`, 'otc-market': market, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json()) as unknown };
-    },
-    { method, path, body, market: MARKET },
-  );
-  if (result.status >= 400) throw new Error(`${method} ${path} answered ${result.status}: ${JSON.stringify(result.json)}`);
-  return result.json as T;
-}
-
-/** The batches of a slot that have at least `minCases` whole cases free, by batch id. */
-async function batchesOfSlot(page: Page, slotIndex: number, minCases: number, count: number): Promise<OrderInventoryRow[]> {
-  const found: OrderInventoryRow[] = [];
-  for (let pageNo = 1; found.length < count; pageNo += 1) {
-    const { data } = await api<{ data: OrderInventoryRow[] }>(page, 'POST', '/order/inventory', {
-      marketCode: MARKET,
-      pagination: { page: pageNo, pageSize: 200 },
-      sort: { column: 'batch_number', order: 'asc' },
-    });
-    if (data.length === 0) throw new Error(`Slot ${slotIndex} has fewer than ${count} batches with ${minCases} cases free`);
-    found.push(...data.filter((row) => row.batch_id % SLOTS === slotIndex && row.available_case_size >= minCases));
-  }
-  return found.slice(0, count);
-}
-
-async function customerOfSlot(page: Page, slotIndex: number): Promise<Customer> {
-  const { data } = await api<{ data: Customer[] }>(page, 'GET', `/customer?marketCode=${MARKET}`);
-  return data.filter((customer) => customer.sales_person_id !== null)[slotIndex * 3]!;
-}
-
-/** Another customer of the slot (the slot's first is customerOfSlot's), of another sales person than `other`'s. */
-async function otherCustomerOfSlot(page: Page, slotIndex: number, other: Customer): Promise<Customer> {
-  const { data } = await api<{ data: Customer[] }>(page, 'GET', `/customer?marketCode=${MARKET}`);
-  const found = data
-    .filter((customer) => customer.sales_person_id !== null)
-    .slice(slotIndex * 3 + 1, slotIndex * 3 + 3)
-    .find((customer) => customer.sales_person_id !== other.sales_person_id);
-  if (!found) throw new Error(`Slot ${slotIndex} has no customer of another sales person than ${other.sales_person_name}`);
-  return found;
-}
+import { expect, test } from './support/fixtures';
+import { marketDay, usDate } from './support/market-days';
 
 /** A buyer's radio in the people picker, by the buyer's name (its label also shows the MSO and sales person). */
 const buyerRadio = (picker: Locator, name: string) => picker.locator('label').filter({ has: picker.page().getByText(name, { exact: true }) }).getByRole('radio');
-
-async function createOrderByApi(page: Page, customer: Customer, lines: { batch: OrderInventoryRow; cases: number }[]): Promise<OrderRef> {
-  const { data } = await api<{ data: OrderRef }>(page, 'POST', '/order/create', {
-    marketCode: MARKET,
-    customerId: customer.customer_id,
-    salesPersonId: customer.sales_person_id ?? undefined,
-    requestedDeliveryDate: marketDay(7),
-    items: lines.map(({ batch, cases }) => ({ batchId: batch.batch_id, noOfCases: cases })),
-  });
-  return data;
-}
 
 const nameOf = (batch: OrderInventoryRow) => `${batch.product_name}, batch ${batch.batch_number}`;
 
@@ -115,13 +39,15 @@ async function openAs(browser: Browser, testInfo: TestInfo, user: string, viewpo
 
 const banner = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
-test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilment Person confirms its delivery date', async ({ page, browser }, testInfo) => {
+test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilment Person confirms its delivery date', async ({ page, browser, data }, testInfo) => {
   // Three people in three browsers, with an accessibility check on every screen they see.
   test.slow();
   const phone = isPhone(testInfo);
+  const [batch] = await data.batches(1, { minCases: 3 });
+  const [customer] = await data.customers(1);
+  const buyerName = customer!.customer_name;
   await signIn(page, 'Jordan Lee');
   await expect(page).toHaveURL(/\/orders$/);
-  const [batch] = await batchesOfSlot(page, slot(testInfo, 0), 3, 1);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Last import: |^Manage your orders$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -131,10 +57,7 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   const picker = page.getByRole('dialog', { name: 'Select Customer' });
   await expect(picker.getByText('Choose buyer to create order.')).toBeVisible();
   await expect(picker.getByRole('button', { name: 'Create Order' })).toBeDisabled();
-  const buyer = picker.getByRole('radio').nth(phone ? 0 : 1);
-  await buyer.check();
-  const buyerName = await buyer.evaluate((radio) => radio.closest('label')?.querySelector('span > span')?.textContent?.trim() ?? '');
-  expect(buyerName).not.toBe('');
+  await buyerRadio(picker, buyerName).check();
   await expectNoSeriousA11yViolations(page);
   await picker.getByRole('button', { name: 'Create Order' }).click();
   await expect(page).toHaveURL(/\/orders\/create\?.*buyerId=\d+/);
@@ -221,16 +144,16 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   await fulfilment.context().close();
 });
 
-test('an order competing for a batch’s last cases becomes Action Required and is put right on the edit screen', async ({ page }, testInfo) => {
+test('an order competing for a batch’s last cases becomes Action Required and is put right on the edit screen', async ({ page, data }, testInfo) => {
   test.slow();
+  const [contested, spare] = await data.batches(2);
+  const [customer] = await data.customers(1);
   await signIn(page, 'Jordan Lee');
-  const [contested, spare] = await batchesOfSlot(page, slot(testInfo, 1), 1, 2);
-  const customer = await customerOfSlot(page, slot(testInfo, 1));
   const params = new URLSearchParams({
-    buyerId: String(customer.customer_id),
-    buyerName: customer.customer_name,
-    salesPersonId: String(customer.sales_person_id),
-    salesPersonName: customer.sales_person_name ?? '',
+    buyerId: String(customer!.customer_id),
+    buyerName: customer!.customer_name,
+    salesPersonId: String(customer!.sales_person_id),
+    salesPersonName: customer!.sales_person_name ?? '',
   });
   await page.goto(`/orders/create?${params.toString()}`);
   await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
@@ -239,7 +162,7 @@ test('an order competing for a batch’s last cases becomes Action Required and 
   await orderCases(page, testInfo, spare!, 1);
 
   // Meanwhile another order takes every free case of the contested batch.
-  const competitor = await createOrderByApi(page, customer, [{ batch: contested!, cases: contested!.available_case_size }]);
+  const competitor = await data.order(customer!, [{ batch: contested!, cases: contested!.available_case_size }]);
   expect(competitor.orderStatus).toBe('Pending');
 
   if (isPhone(testInfo)) {
@@ -275,14 +198,13 @@ test('an order competing for a batch’s last cases becomes Action Required and 
   await expect(page.getByText(`${referenceId} has been updated successfully.`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Revised');
   await expect(page.getByRole('table', { name: 'Order items' }).or(page.getByRole('list', { name: 'Order items' }))).not.toContainText(contested!.batch_number);
-
-  await api(page, 'PUT', `/order/${competitor.orderId}/status`, { status: 'cancelled' });
 });
 
-test('an edit with nothing changed says so, and leaving with changes asks first', async ({ page }, testInfo) => {
+test('an edit with nothing changed says so, and leaving with changes asks first', async ({ page, data }) => {
+  const [batch] = await data.batches(1, { minCases: 2 });
+  const [customer] = await data.customers(1);
+  const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
   await signIn(page, 'Jordan Lee');
-  const [batch] = await batchesOfSlot(page, slot(testInfo, 2), 2, 1);
-  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 2)), [{ batch: batch!, cases: 1 }]);
   await page.goto(`/orders/edit/${order.orderId}`);
   await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -303,15 +225,15 @@ test('an edit with nothing changed says so, and leaving with changes asks first'
   await cancel.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText(`${order.referenceId} has been cancelled.`)).toBeVisible();
-  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
-  expect(detail.data.orderStatus).toBe('Cancelled');
+  const detail = await data.api('Jordan Lee').post<OrderDetail>(`/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail.orderStatus).toBe('Cancelled');
 });
 
-test('on the preview the seller moves the requested delivery date and changes a line’s price', async ({ page }, testInfo) => {
+test('on the preview the seller moves the requested delivery date and changes a line’s price', async ({ page, data }) => {
+  const [batch] = await data.batches(1, { minCases: 2 });
+  const [customer] = await data.customers(1);
+  const order = await data.order(customer!, [{ batch: batch!, cases: 2 }], { requestedDeliveryDate: marketDay(7) });
   await signIn(page, 'Jordan Lee');
-  // Slot 2's second batch: the edit test orders only the first.
-  const [, batch] = await batchesOfSlot(page, slot(testInfo, 2), 2, 2);
-  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 2)), [{ batch: batch!, cases: 2 }]);
   await page.goto(`/orders/preview/${order.orderId}`);
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 
@@ -336,19 +258,18 @@ test('on the preview the seller moves the requested delivery date and changes a 
   await expect(page.getByRole('region', { name: 'Order totals' })).toContainText(formatUsd(subtotal));
   await expectNoSeriousA11yViolations(page);
 
-  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
-  expect(detail.data.requestedDeliveryDate).toBe(marketDay(20));
-  expect(detail.data.items.map((item) => item.unitSalePrice)).toEqual([12.5]);
-  expect(detail.data.totalPrice).toBe(subtotal);
+  const detail = await data.api('Jordan Lee').post<OrderDetail>(`/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail.requestedDeliveryDate).toBe(marketDay(20));
+  expect(detail.items.map((item) => item.unitSalePrice)).toEqual([12.5]);
+  expect(detail.totalPrice).toBe(subtotal);
 });
 
-test('the Order Items section hands the order to another buyer and sales person, for those who may edit it', async ({ page, browser }, testInfo) => {
+test('the Order Items section hands the order to another buyer and sales person, for those who may edit it', async ({ page, browser, data }, testInfo) => {
+  const [batch] = await data.batches(1, { minCases: 2 });
+  // Of two sales persons: choosing the other one narrows the buyers to theirs.
+  const [from, to] = (await data.customers(2, { distinctSalesPersons: true })) as [Customer, Customer];
+  const order = await data.order(from, [{ batch: batch!, cases: 1 }]);
   await signIn(page, 'Jordan Lee');
-  // Slot 3's second batch: the notes test orders only the first.
-  const [, batch] = await batchesOfSlot(page, slot(testInfo, 3), 2, 2);
-  const from = await customerOfSlot(page, slot(testInfo, 3));
-  const to = await otherCustomerOfSlot(page, slot(testInfo, 3), from);
-  const order = await createOrderByApi(page, from, [{ batch: batch!, cases: 1 }]);
   await page.goto(`/orders/preview/${order.orderId}`);
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 
@@ -374,9 +295,9 @@ test('the Order Items section hands the order to another buyer and sales person,
   await expect(items).toContainText(to.sales_person_name!);
   await expect(items).not.toContainText(from.customer_name);
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Revised');
-  const detail = await api<{ data: OrderDetail }>(page, 'POST', `/order/${order.orderId}/details`, { marketCode: MARKET });
-  expect(detail.data).toMatchObject({ customerId: to.customer_id, salesPersonId: to.sales_person_id, orderStatus: 'Revised' });
-  expect(detail.data.items.map((item) => [item.batchId, item.noOfCase])).toEqual([[batch!.batch_id, 1]]);
+  const detail = await data.api('Jordan Lee').post<OrderDetail>(`/order/${order.orderId}/details`, { marketCode: MARKET });
+  expect(detail).toMatchObject({ customerId: to.customer_id, salesPersonId: to.sales_person_id, orderStatus: 'Revised' });
+  expect(detail.items.map((item) => [item.batchId, item.noOfCase])).toEqual([[batch!.batch_id, 1]]);
 
   // The Fulfilment Person sees who the order is for, and cannot change it.
   const fulfilment = await openAs(browser, testInfo, 'Casey Nguyen', 'project');
@@ -387,10 +308,11 @@ test('the Order Items section hands the order to another buyer and sales person,
   await fulfilment.context().close();
 });
 
-test('notes are added and checked, and cancelling asks first and closes the order to notes', async ({ page }, testInfo) => {
+test('notes are added and checked, and cancelling asks first and closes the order to notes', async ({ page, data }, testInfo) => {
+  const [batch] = await data.batches(1);
+  const [customer] = await data.customers(1);
+  const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
   await signIn(page, 'Jordan Lee');
-  const [batch] = await batchesOfSlot(page, slot(testInfo, 3), 2, 1);
-  const order = await createOrderByApi(page, await customerOfSlot(page, slot(testInfo, 3)), [{ batch: batch!, cases: 1 }]);
   await page.goto(`/orders/preview/${order.orderId}`);
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 

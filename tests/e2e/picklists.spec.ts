@@ -1,63 +1,17 @@
 // Picklists end to end: the register and the detail, and offline picking as a picker in a vault does it:
 // picks entered with no signal survive a reload, the app being killed and signing in again, reach the
 // server exactly once, settle a conflict with a second picker, and get through a connection that drops
-// a third of its requests.
-//
-// Phone and desktop run at once on one database. Each project picks only its own picklists (even ids on
-// the phone, odd on desktop), and this file's tests run one after another in their project, each taking
-// the first picklist of its parity still Pending: the tests before it have moved theirs on.
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { PicklistDetail, PicklistItem, PicklistRow } from '../../src/shared/api/picklists';
+// a third of its requests. Each test picks a picklist of its own: an order it makes and approves first.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { PicklistDetail, PicklistItem } from '../../src/shared/api/picklists';
 import { PICK_MESSAGES } from '../../src/shared/api/picklist-protocol';
+import type { ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, signIn, waitForServiceWorker } from './support/app';
+import { expect, test } from './support/fixtures';
+import { marketDay } from './support/market-days';
 import { persistedPicklistIds } from './support/persisted-cache';
 
-test.describe.configure({ mode: 'default' });
-
-const MARKET = 'MN';
-
-// ---- the API, as the server sees it ------------------------------------------------------------------
-
-const tokens = new Map<string, string>();
-
-async function tokenFor(request: APIRequestContext, name: string): Promise<string> {
-  const cached = tokens.get(name);
-  if (cached) return cached;
-  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
-  const user = users.find((candidate) => candidate.name === name);
-  if (!user) throw new Error(`no demo user ${name}`);
-  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: user.userId } })).json();
-  tokens.set(name, data.token as string);
-  return data.token as string;
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await tokenFor(request, 'Casey Nguyen');
-  const response = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'otc-market': MARKET }, data: body });
-  expect(response.status(), `${method} ${path}`).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const serverPicklist = (request: APIRequestContext, id: number) => api<PicklistDetail>(request, 'GET', `/picklist/${id}/detail`);
-
-/**
- * The first Pending picklist of this project's parity with at least `minItems` items of distinct products,
- * one of which meets `needs` when given.
- */
-async function freshPicklist(request: APIRequestContext, testInfo: TestInfo, minItems: number, needs?: (item: PicklistItem) => boolean): Promise<PicklistDetail> {
-  const parity = isPhone(testInfo) ? 0 : 1;
-  const rows = await api<PicklistRow[]>(request, 'POST', '/picklist/register', {
-    status: 'Pending',
-    pagination: { page: 1, pageSize: 200 },
-    sort: { column: 'created_ts', order: 'asc' },
-  });
-  for (const row of rows.filter((candidate) => candidate.picklist_id % 2 === parity).sort((a, b) => a.picklist_id - b.picklist_id)) {
-    const detail = await serverPicklist(request, row.picklist_id);
-    const distinct = distinctItems(detail);
-    if (distinct.length >= minItems && (!needs || distinct.some(needs)) && detail.items.every((item) => item.pick_status === null)) return detail;
-  }
-  throw new Error(`no Pending picklist with ${minItems} items left for the ${testInfo.project.name} project`);
-}
+const serverPicklist = (api: ApiClient, id: number) => api.get<PicklistDetail>(`/picklist/${id}/detail`);
 
 /** Items whose product name is theirs alone on the picklist, so the screen can be asked for them by name. */
 function distinctItems(detail: PicklistDetail): PicklistItem[] {
@@ -117,9 +71,9 @@ async function syncNow(page: Page) {
 
 // ---- the tests ----------------------------------------------------------------------------------------
 
-test('the register and a picklist: columns, order links in a new tab, scan to confirm, not found, accessibly', async ({ page, request }, testInfo) => {
+test('the register and a picklist: columns, order links in a new tab, scan to confirm, not found, accessibly', async ({ page, data }, testInfo) => {
   const phone = isPhone(testInfo);
-  const detail = await freshPicklist(request, testInfo, 2);
+  const detail = await data.picklist([2, 1]);
   await signIn(page, 'Casey Nguyen');
   await expect(page).toHaveURL(/\/orders\/picklists$/);
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
@@ -171,14 +125,9 @@ test('the register and a picklist: columns, order links in a new tab, scan to co
   await expect(page.getByText('The requested picklist could not be found.')).toBeVisible();
 });
 
-test('every open picklist is put on the phone while there is signal: one never opened reads with none, after a reload too', async ({ page, context, request }, testInfo) => {
-  // The open picklist due first (the prefetch keeps those with the nearest delivery dates), which this test only reads.
-  const due = await api<PicklistRow[]>(request, 'POST', '/picklist/register', {
-    pagination: { page: 1, pageSize: 1 },
-    columnFilter: [{ column: 'pick_status_label', type: 'select', value: ['Pending', 'In Progress'] }],
-    sort: [{ column: 'requested_delivery_date', order: 'asc' }],
-  });
-  const never = await serverPicklist(request, due[0]!.picklist_id);
+test('every open picklist is put on the phone while there is signal: one never opened reads with none, after a reload too', async ({ page, context, data }, testInfo) => {
+  // A picklist due today, which this test only reads: the prefetch keeps those with the nearest delivery dates.
+  const never = await data.picklist([1, 1], { requestedDeliveryDate: marketDay(0) });
   await signIn(page, 'Casey Nguyen');
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
   await waitForServiceWorker(page);
@@ -188,8 +137,7 @@ test('every open picklist is put on the phone while there is signal: one never o
   await context.setOffline(true);
   await page.goto(`/orders/picklists/${never.picklist_id}`);
   await expect(page.getByRole('heading', { level: 1, name: never.picklist_reference_id })).toBeVisible();
-  // The other project may be picking it meanwhile, so only the item count is certain.
-  await expect(page.getByText(new RegExp(`^Picked \\d+ of ${never.items.length} items`))).toBeVisible();
+  await expect(page.getByText(`Picked 0 of ${never.items.length} items (0%)`)).toBeVisible();
   await expect(itemOf(page, testInfo, never.items[0]!).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: never.picklist_reference_id })).toBeVisible();
@@ -197,9 +145,10 @@ test('every open picklist is put on the phone while there is signal: one never o
   await context.setOffline(false);
 });
 
-test('a shift offline: picks survive a reload, the app being killed and signing in again, and reach the server exactly once', async ({ page, context, request }, testInfo) => {
-  // Three items at least: two are picked, so the picklist is In Progress and not Picked.
-  const detail = await freshPicklist(request, testInfo, 3);
+test('a shift offline: picks survive a reload, the app being killed and signing in again, and reach the server exactly once', async ({ page, context, data }, testInfo) => {
+  // Three items: two are picked, so the picklist is In Progress and not Picked; the short pick needs two cases.
+  const detail = await data.picklist([2, 1, 1]);
+  const casey = data.api('Casey Nguyen');
   const [short, full] = distinctItems(detail).sort((a, b) => b.no_of_case_ordered - a.no_of_case_ordered);
   await signIn(page, 'Casey Nguyen');
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
@@ -248,7 +197,7 @@ test('a shift offline: picks survive a reload, the app being killed and signing 
   await expect(again).toHaveURL(/\/login/);
   await signIn(again, 'Casey Nguyen');
   await expect(syncButton(again)).toHaveAccessibleName(/^2 edits waiting to sync/);
-  const before = await serverPicklist(request, detail.picklist_id);
+  const before = await serverPicklist(casey, detail.picklist_id);
   expect(before.version).toBe(detail.version);
 
   await context.unroute(EDIT_CALLS);
@@ -256,7 +205,7 @@ test('a shift offline: picks survive a reload, the app being killed and signing 
   await expect(syncButton(again)).toHaveAccessibleName(/^No edits waiting\. Synced just now\./);
 
   // The server holds exactly what was entered, once: one version per save.
-  const after = await serverPicklist(request, detail.picklist_id);
+  const after = await serverPicklist(casey, detail.picklist_id);
   expect(after.version).toBe(detail.version + 2);
   const byId = new Map(after.items.map((item) => [item.picklist_item_id, item]));
   expect(byId.get(short!.picklist_item_id)).toMatchObject({ no_of_case_picked: short!.no_of_case_ordered - 1, pick_status: 'partial', reason_label: 'Damaged' });
@@ -265,10 +214,11 @@ test('a shift offline: picks survive a reload, the app being killed and signing 
   expect(after.updated_user_name).toBe('Casey Nguyen');
 });
 
-test('a second picker changes the same item meanwhile: the first sees both values, keeps theirs, and it syncs', async ({ page, context, browser, request }, testInfo) => {
-  // Two items at least: Alex picking the only item would close the picklist (a 409, not a conflict).
-  const detail = await freshPicklist(request, testInfo, 2);
-  const item = distinctItems(detail).find((candidate) => candidate.no_of_case_ordered >= 2) ?? distinctItems(detail)[0]!;
+test('a second picker changes the same item meanwhile: the first sees both values, keeps theirs, and it syncs', async ({ page, context, browser, data }, testInfo) => {
+  // Two items: Alex picking the only item would close the picklist (a 409, not a conflict); the short pick needs two cases.
+  const detail = await data.picklist([2, 1]);
+  const casey = data.api('Casey Nguyen');
+  const item = distinctItems(detail).find((candidate) => candidate.no_of_case_ordered >= 2)!;
   await signIn(page, 'Casey Nguyen');
   await openPicklist(page, detail);
   await waitForServiceWorker(page);
@@ -282,7 +232,7 @@ test('a second picker changes the same item meanwhile: the first sees both value
   await signIn(alex, 'Alex Morgan');
   await openPicklist(alex, detail);
   await pickFull(alex, item);
-  await expect.poll(async () => (await serverPicklist(request, detail.picklist_id)).version).toBe(detail.version + 1);
+  await expect.poll(async () => (await serverPicklist(casey, detail.picklist_id)).version).toBe(detail.version + 1);
   await other.close();
 
   // Casey's signal returns: the pick conflicts, and both values are shown.
@@ -297,15 +247,16 @@ test('a second picker changes the same item meanwhile: the first sees both value
   await panel.getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByText('Someone changed this item while you were picking.')).toHaveCount(0);
   await expect(syncButton(page)).toHaveAccessibleName(/^No edits waiting/);
-  const after = await serverPicklist(request, detail.picklist_id);
+  const after = await serverPicklist(casey, detail.picklist_id);
   expect(after.version).toBe(detail.version + 2);
   expect(after.items.find((i) => i.picklist_item_id === item.picklist_item_id)).toMatchObject({ no_of_case_picked: item.no_of_case_ordered - 1, reason_label: 'Damaged', pick_status: 'partial' });
   await expect(itemOf(page, testInfo, item).getByText('partially-picked')).toBeVisible();
 });
 
-test('picking through a connection that drops a third of the requests loses and duplicates nothing', async ({ page, context, request }, testInfo) => {
-  // Five items at least: four are picked and one is left for the end; the first is short-picked, so it needs two cases.
-  const detail = await freshPicklist(request, testInfo, 5, (item) => item.no_of_case_ordered >= 2);
+test('picking through a connection that drops a third of the requests loses and duplicates nothing', async ({ page, context, data }, testInfo) => {
+  // Five items: four are picked and one is left for the end; the first is short-picked, so it needs two cases.
+  const detail = await data.picklist([2, 1, 1, 1, 1]);
+  const casey = data.api('Casey Nguyen');
   const distinct = distinctItems(detail);
   const first = distinct.find((item) => item.no_of_case_ordered >= 2)!;
   const [b, c, d] = distinct.filter((item) => item !== first);
@@ -390,7 +341,7 @@ test('picking through a connection that drops a third of the requests loses and 
     [first.picklist_item_id, { cases: first.no_of_case_ordered - 1, reason: lastReason }],
     ...[b!, c!, d!].map((item): [number, { cases: number; reason: string | null }] => [item.picklist_item_id, { cases: item.no_of_case_ordered, reason: null }]),
   ]);
-  const after = await serverPicklist(request, detail.picklist_id);
+  const after = await serverPicklist(casey, detail.picklist_id);
   // Each save applied once.
   expect(after.version).toBe(detail.version + saves);
   for (const item of after.items) {
@@ -412,5 +363,5 @@ test('picking through a connection that drops a third of the requests loses and 
   await markAsPicked(page).click();
   await expect(page.getByRole('status').filter({ hasText: PICK_MESSAGES.complete })).toBeVisible();
   await expect(page.getByText(`Picked ${detail.items.length} of ${detail.items.length} items (100%)`)).toBeVisible();
-  expect((await serverPicklist(request, detail.picklist_id)).pick_status_label).toBe('Picked');
+  expect((await serverPicklist(casey, detail.picklist_id)).pick_status_label).toBe('Picked');
 });

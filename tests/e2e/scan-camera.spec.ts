@@ -2,45 +2,22 @@
 // prints them). The picker opens the scanner on a picklist and points it at a case of another batch
 // first (the screen flashes red, the phone buzzes, the scanner stays open), then at a case of the
 // picklist (the scanner closes and the item is found and ticked). The decoding is the app's own: ZXing,
-// since Chromium on Linux has no BarcodeDetector. Nothing is saved; the picklist is the newest still
-// Pending, which the picking specs (they take the oldest) leave alone.
-import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
+// since Chromium on Linux has no BarcodeDetector. Nothing is saved; both picklists are the test's own.
+import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import type { PicklistDetail, PicklistRow } from '../../src/shared/api/picklists';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
 import { writeCameraVideo } from './support/fake-camera';
+import { expect, test } from './support/fixtures';
 
-async function picklistsOf(request: APIRequestContext): Promise<{ detail: (id: number) => Promise<PicklistDetail>; rows: PicklistRow[] }> {
-  const users = (await (await request.get('/api/auth/demo-users')).json()).data as { userId: string; name: string }[];
-  const casey = users.find((user) => user.name === 'Casey Nguyen')!;
-  const { data } = await (await request.post('/api/auth/demo-login', { data: { userId: casey.userId } })).json();
-  const headers = { authorization: `Bearer ${data.token as string}`, 'otc-market': 'MN' };
-  const register = await request.post('/api/picklist/register', { headers, data: { status: 'Pending', pagination: { page: 1, pageSize: 50 }, sort: { column: 'created_ts', order: 'desc' } } });
-  return {
-    rows: (await register.json()).data as PicklistRow[],
-    detail: async (id) => (await (await request.get(`/api/picklist/${id}/detail`, { headers })).json()).data as PicklistDetail,
-  };
-}
-
-test('the camera finds a tag of the picklist and flashes red for a case of another batch', async ({ request, baseURL }, testInfo) => {
-  const { rows, detail } = await picklistsOf(request);
-  // A picklist whose item can be named on screen, and a tag from a batch on another picklist.
-  let picklist: PicklistDetail | undefined;
-  let otherTag: string | undefined;
-  for (const row of rows) {
-    const candidate = await detail(row.picklist_id);
-    if (!picklist && candidate.items.length >= 2 && candidate.items.some((item) => item.tag_numbers.length > 0 && item.pick_status === null)) picklist = candidate;
-    else if (picklist && !otherTag) {
-      const ours = new Set(picklist.items.flatMap((item) => item.tag_numbers));
-      otherTag = candidate.items.flatMap((item) => item.tag_numbers).find((tag) => !ours.has(tag));
-    }
-    if (picklist && otherTag) break;
-  }
-  if (!picklist || !otherTag) throw new Error('the demo data has no picklist with tags and another batch to scan');
-  const target = picklist.items.filter((item) => item.tag_numbers.length > 0 && item.pick_status === null).at(-1)!;
+test('the camera finds a tag of the picklist and flashes red for a case of another batch', async ({ data, baseURL }, testInfo) => {
+  // A picklist whose items can be named on screen, and a tag of another batch, on another picklist.
+  const picklist = await data.picklist([1, 1]);
+  const otherTag = (await data.picklist([1])).items[0]!.tag_numbers[0];
+  const target = picklist.items.filter((item) => item.tag_numbers.length > 0).at(-1);
+  if (!target || !otherTag) throw new Error('the batches the test ordered from have no tags to scan');
 
   const folder = mkdtempSync(path.join(os.tmpdir(), 'wbo-camera-'));
   const video = path.join(folder, 'tags.y4m');

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecrets } from '../../src/server/db/schema';
 import { UNKNOWN_AZURE_USER } from '../../src/shared/api/protocol';
 import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -90,6 +93,21 @@ describe('bearer tokens', () => {
     const { status, body } = await api.call(null, { url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(status).toBe(401);
     expect(body.message).toBe('Your sign-in has expired. Please sign in again.');
+  });
+
+  it('rejects a demo token without an expiry or issue time, even when signed with the demo key', async () => {
+    const { DEMO_TOKEN_KEY_NAME } = await import('../../src/server/auth/demo-tokens');
+    const [secret] = await api.database.db.select().from(appSecrets).where(eq(appSecrets.name, DEMO_TOKEN_KEY_NAME));
+    const key = Buffer.from(secret!.value, 'base64url');
+    // The claims of a real token, so that only the missing one is wrong.
+    const claims = decodeJwt(await api.tokenFor('mnAdmin'));
+    for (const missing of ['exp', 'iat']) {
+      const { [missing]: _dropped, ...rest } = claims;
+      const token = await new SignJWT(rest).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+      const { status, body } = await api.call(null, { url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect(status, `without ${missing}`).toBe(401);
+      expect(body.message).toBe('Your sign-in is not valid. Please sign in again.');
+    }
   });
 });
 

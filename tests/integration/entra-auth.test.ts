@@ -34,6 +34,7 @@ async function token(
     .setIssuer(options.issuer ?? `${host}/${TENANT}/v2.0`)
     .setAudience(options.audience ?? AUDIENCE)
     .setIssuedAt()
+    .setNotBefore('0s')
     .setExpirationTime(options.expiresIn ?? '10m')
     .sign(options.key ?? signingKey);
 }
@@ -84,6 +85,20 @@ describe('Entra ID bearer tokens', () => {
     const { status, body } = await me(expired);
     expect(status).toBe(401);
     expect(body.message).toBe('Your sign-in has expired. Please sign in again.');
+  });
+
+  it('refuses a token without an expiry, issue time or start time, as Entra always sets them', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const times = { iat: now, nbf: now, exp: now + 600 };
+    for (const missing of ['exp', 'iat', 'nbf'] as const) {
+      const { [missing]: _dropped, ...rest } = times;
+      const signed = await new SignJWT({ ...baseClaims(), ...rest })
+        .setProtectedHeader({ alg: 'RS256', kid: KID })
+        .setIssuer(`${host}/${TENANT}/v2.0`)
+        .setAudience(AUDIENCE)
+        .sign(signingKey);
+      expect((await me(signed)).status, `without ${missing}`).toBe(401);
+    }
   });
 
   it('refuses a token for another audience', async () => {

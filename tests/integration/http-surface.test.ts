@@ -1,5 +1,6 @@
 // What the server answers besides the API's data: health, docs, security headers and the built client.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +69,10 @@ describe('API documentation', () => {
     const { status, body } = await api.call(null, { url: '/api/docs/json' });
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/users/list', '/api/inventory/stat', '/api/user/{id}/permissions']));
-    const listBody = body.paths['/api/users/list'].post.requestBody.content['application/json'].schema;
+    // Paths are relative to the one server entry, so generated clients call /api/users/list.
+    expect(body.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/users/list', '/inventory/stat', '/user/{id}/permissions']));
+    const listBody = body.paths['/users/list'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(listBody)).toContain('pageSize');
   });
 
@@ -137,3 +140,86 @@ describe('the built client', () => {
     expect(response.body).not.toContain('root:');
   });
 });
+
+describe('slow clients', () => {
+  it('cuts off a request whose body trickles in slower than the request timeout, before any sign-in', async () => {
+    const slow = await createTestApp({ HTTP_REQUEST_TIMEOUT_SECONDS: '1' });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as AddressInfo;
+
+      // A body of 200 bytes sent one byte every 100 ms would take 20 s; the server must not wait for it.
+      const declared = 200;
+      const outcome = await new Promise<{ answer: string; bytesSent: number; closed: boolean }>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let answer = '';
+        let bytesSent = 0;
+        const finish = (closed: boolean) => {
+          clearInterval(drip);
+          clearTimeout(deadline);
+          socket.destroy();
+          resolve({ answer, bytesSent, closed });
+        };
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => finish(true));
+        socket.on('error', () => {});
+        socket.write(`POST /api/auth/demo-login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+        const drip = setInterval(() => {
+          if (bytesSent < declared && socket.writable) {
+            socket.write(' ');
+            bytesSent += 1;
+          }
+        }, 100);
+        const deadline = setTimeout(() => finish(false), 15_000);
+      });
+      expect(outcome.closed, `still open after 15 s; answer so far: ${outcome.answer}`).toBe(true);
+      expect(outcome.bytesSent).toBeLessThan(declared);
+      expect(outcome.answer === '' || outcome.answer.startsWith('HTTP/1.1 408 '), outcome.answer).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+
+  it('keeps an idle connection open for the configured time, so that a load balancer in front closes it first', async () => {
+    const server = await createTestApp({ HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '61' });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(response.headers.get('keep-alive')).toBe('timeout=61');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers 429 once a client has asked for too many paths that do not exist, and still serves everything else', async () => {
+    const limited = await createTestApp({ CLIENT_DIST_DIR: dist, NOT_FOUND_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await limited.app.inject({ url: `/api/guess-${i}` })).statusCode).toBe(404);
+      const blocked = await limited.app.inject({ method: 'POST', url: '/wp-login.php' });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests for addresses that do not exist\. Try again in \d+ seconds\.$/) });
+
+      // The app's own routes and its pages are not what the client was guessing at.
+      expect((await limited.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const page = await limited.app.inject({ url: '/orders/preview/ORD-MN-000001', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('allows many reloads of the app pages but not an endless flood of them', async () => {
+    const limited = await createTestApp({ CLIENT_DIST_DIR: dist, NOT_FOUND_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 20; i += 1) expect((await limited.app.inject({ url: `/orders/${i}` })).statusCode).toBe(200);
+      expect((await limited.app.inject({ url: '/orders/21' })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+

@@ -9,8 +9,8 @@ import { defaultPermissionMap } from '../../src/shared/permissions';
 import type { AuthenticatedUser, MarketScope } from '../../src/server/auth/access-control';
 import { queryRows } from '../../src/server/db/client';
 import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
-import type { AuditActor } from '../../src/server/lib/audit';
 import { conflict } from '../../src/server/lib/errors';
+import type { RequestContext } from '../../src/server/lib/request-context';
 import { createOrderUploadService, STALLED_MESSAGE, type OrderUploadDependencies } from '../../src/server/modules/order-upload/order-upload.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -18,15 +18,15 @@ let api: TestApp;
 let market: MarketScope;
 let csv: Uint8Array;
 const caller: AuthenticatedUser = { id: DEMO_USERS.mnSalesPerson.id, azureUserId: DEMO_USERS.mnSalesPerson.azureUserId, name: DEMO_USERS.mnSalesPerson.name, email: DEMO_USERS.mnSalesPerson.email, roles: [] };
-let actor: AuditActor;
-const log = { error: () => {} };
+let ctx: RequestContext;
+const log = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
 beforeAll(async () => {
   api = await createTestApp();
   const db = api.database.db;
   const [mn] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from markets where code = 'MN'`);
   market = { id: mn!.id, code: 'MN', name: mn!.name, seedToSaleSystem: 'metrc', role: 'Sales Person', permissions: defaultPermissionMap('Sales Person') };
-  actor = { userId: caller.id, marketId: mn!.id, requestId: 'test' };
+  ctx = { requestId: 'test', log, caller, market };
   const [batch] = await queryRows<{ batch_number: string }>(db, sql`select batch_number from batches where market_id = ${mn!.id} and status = 'active' order by id limit 1`);
   const names = await queryRows<{ name: string }>(db, sql`select name from customers where market_id = ${mn!.id} and is_active order by id limit 2`);
   csv = new TextEncoder().encode(`Batch#,Dispensary Location(s),Case Size\n${batch!.batch_number},"${names.map((n) => n.name).join(', ')}",1\n`);
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 function service(createOrder: (body: CreateOrderBody) => Promise<OrderRef>, extra: Partial<OrderUploadDependencies> = {}) {
-  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_actor, _caller, _market, body) => createOrder(body) }, ...extra });
+  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_ctx, body) => createOrder(body) }, ...extra });
 }
 
 const confirmBody = (upload: { result: { customer_id: number; customer_name: string; index: number; customer_group: 'INT' | 'EXT' }[]; referenceId: string | null }) => ({
@@ -65,11 +65,11 @@ describe('bulk upload processing', () => {
       }
       throw conflict('Batch MN-B1 has no cases left.');
     });
-    const opened = await uploads.create(actor, caller, market, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
-    const processing = uploads.process(actor, caller, market, confirmBody(opened), log);
+    const opened = await uploads.create(ctx, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
+    const processing = uploads.process(ctx, confirmBody(opened));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const during = await uploads.status(actor, market);
+    const during = await uploads.status(ctx);
     expect(during.referenceId).toBe(opened.referenceId);
     expect(during.result.map((c) => c.menu_upload_status)).toEqual(['ORDER-INITIATED', 'ORDER-INITIATED']);
     expect(during.result.map((c) => c.delivery_date)).toEqual([marketDate('MN'), marketDate('MN')]);
@@ -81,36 +81,36 @@ describe('bulk upload processing', () => {
       ['FAILED', 'Batch MN-B1 has no cases left.'],
     ]);
     expect(done.result[0]!.reference_id).toMatch(/^ORD-MN-/);
-    expect(await uploads.status(actor, market)).toEqual({ result: [], referenceId: null });
+    expect(await uploads.status(ctx)).toEqual({ result: [], referenceId: null });
   });
 
   it('reports an unexpected failure as the spec message, not the internal error', async () => {
     const uploads = service(async () => {
       throw new Error('connection reset');
     });
-    const opened = await uploads.create(actor, caller, market, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
-    const done = await uploads.process(actor, caller, market, confirmBody(opened), log);
+    const opened = await uploads.create(ctx, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
+    const done = await uploads.process(ctx, confirmBody(opened));
     expect(done.result.map((c) => c.error)).toEqual(['Failed to create order', 'Failed to create order']);
   });
 
   it('concludes an upload whose processing stopped, on any later call', async () => {
     const never = new Promise<OrderRef>(() => {});
     const dying = service(() => never);
-    const opened = await dying.create(actor, caller, market, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
-    void dying.process(actor, caller, market, confirmBody(opened), log);
+    const opened = await dying.create(ctx, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
+    void dying.process(ctx, confirmBody(opened));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     // Another instance, eleven minutes later.
     const later = service(anyOrder, { now: () => new Date(Date.now() + 11 * 60_000) });
-    const open = await later.status(actor, market);
+    const open = await later.status(ctx);
     expect(open).toEqual({ result: [], referenceId: null });
-    const concluded = await later.status(actor, market, opened.referenceId!);
+    const concluded = await later.status(ctx, opened.referenceId!);
     expect(concluded.result.map((c) => [c.menu_upload_status, c.error])).toEqual([
       ['FAILED', STALLED_MESSAGE],
       ['FAILED', STALLED_MESSAGE],
     ]);
     // A fresh upload is possible again.
-    const next = await later.create(actor, caller, market, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
+    const next = await later.create(ctx, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
     expect(next.referenceId).not.toBe(opened.referenceId);
   });
 });

@@ -563,12 +563,13 @@ describe('market scoping', () => {
   it("refuses an order id that cannot name an order in the spec's words, on every order route", async () => {
     const buyer = await customer();
     const ids: [string, string, string][] = [
-      ['abc', 'Order ID is invalid.', 'must be a number'],
+      ['abc', 'Order ID is invalid.', 'must be an id written in digits, such as 16'],
       ['0', 'Order ID is invalid.', 'must be a positive id'],
-      ['1.5', 'Order ID is invalid.', 'must be a whole number'],
+      ['1.5', 'Order ID is invalid.', 'must be an id written in digits, such as 16'],
+      ['0x10', 'Order ID is invalid.', 'must be an id written in digits, such as 16'],
       ['9999999999', 'Order ID is invalid.', 'is not a known id'],
-      ['%20', 'Order ID is required', 'must be a positive id'],
-      ['', 'Order ID is required', 'must be a positive id'],
+      ['%20', 'Order ID is required', 'must be an id written in digits, such as 16'],
+      ['', 'Order ID is required', 'must be an id written in digits, such as 16'],
     ];
     for (const [id, message, reason] of ids) {
       for (const [method, url, body] of everyOrderRoute(id, buyer.id)) {

@@ -19,6 +19,8 @@ const ROUTES: Record<string, Expected> = {
   'GET /api/user/:id/permissions': 'signed-in',
   'GET /api/inventory/stat': 'any-role',
   'POST /api/users/list': 'users:admin',
+  'GET /api/users/accounts': 'users:admin',
+  'POST /api/users/:userId/markets': 'users:admin',
   'PUT /api/users/:userId/role': 'users:admin',
   'DELETE /api/users/:userId/role': 'users:admin',
   'PUT /api/users/:userId/status': 'users:admin',

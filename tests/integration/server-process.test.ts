@@ -76,6 +76,7 @@ if (process.env.TEST_DB_KIND !== 'postgres') {
       const second = await startServer({ DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(`The data folder ${path.resolve(dataDir)} is in use by another server (process ${first.child.pid})`);
+      expect(second.output()).toContain(`If no server is running on this folder, delete ${path.resolve(dataDir, 'server.lock')} and start again.`);
 
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
+import { DEMO_USERS, type DemoUserKey } from '../../src/server/db/demo-data/demo-users';
+import { FEATURES, PERMISSION_CATALOGUE } from '../../src/shared/permissions';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let api: TestApp;
@@ -12,8 +13,27 @@ afterAll(async () => {
   await api.close();
 });
 
-const list = (body: object, market = 'MN', user: 'mnAdmin' | 'nvAdmin' = 'mnAdmin') =>
+const list = (body: object, market = 'MN', user: DemoUserKey = 'mnAdmin') =>
   api.call(user, { method: 'POST', url: '/api/users/list', body: { marketCode: market, pagination: { page: 1, pageSize: 100 }, ...body }, market });
+
+const setRole = (admin: DemoUserKey, market: string, target: DemoUserKey, role: string) =>
+  api.call(admin, { method: 'PUT', url: `/api/users/${DEMO_USERS[target].id}/role`, body: { role }, market });
+const setStatus = (admin: DemoUserKey, market: string, target: DemoUserKey, isActive: boolean) =>
+  api.call(admin, { method: 'PUT', url: `/api/users/${DEMO_USERS[target].id}/status`, body: { isActive }, market });
+const removeRole = (admin: DemoUserKey, market: string, target: DemoUserKey) =>
+  api.call(admin, { method: 'DELETE', url: `/api/users/${DEMO_USERS[target].id}/role`, market });
+const addToMarket = (admin: DemoUserKey, market: string, target: DemoUserKey, role: string) =>
+  api.call(admin, { method: 'POST', url: `/api/users/${DEMO_USERS[target].id}/markets`, body: { role }, market });
+
+/** Each member of the market, by name, with their role and whether they are active there. */
+async function membersOf(code: string) {
+  const rows = await queryRows<{ name: string; role: string; is_active: boolean }>(
+    api.database.db,
+    sql`select u.name, r.role, r.is_active from user_market_roles r join users u on u.id = r.user_id join markets m on m.id = r.market_id
+        where m.code = ${code} order by u.name`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, { role: row.role, isActive: row.is_active }]));
+}
 
 async function auditRows(entityId: string) {
   return queryRows<{ action: string; actor_user_id: string; before: any; after: any; market_id: number }>(
@@ -23,23 +43,40 @@ async function auditRows(entityId: string) {
 }
 
 describe('user list', () => {
-  it("lists the market's users with their role here and in other markets", async () => {
+  it("lists the market's users with their role and status here, and no market the caller does not administer", async () => {
     const { status, body } = await list({});
     expect(status).toBe(200);
     const byName = Object.fromEntries(body.data.map((u: any) => [u.name, u]));
     expect(byName['Casey Nguyen'].role).toBe('Fulfilment Person');
-    expect(byName['Dana Brooks'].markets).toEqual([
-      { code: 'MN', role: 'Sales Manager' },
-      { code: 'NJ', role: 'Fulfilment Person' },
-    ]);
-    expect(byName['Pat Quinn'].isActive).toBe(false);
+    // Dana also works in NJ, which Alex does not administer: that is none of Alex's business.
+    expect(byName['Dana Brooks'].markets).toEqual([{ code: 'MN', role: 'Sales Manager', isActive: true }]);
+    expect(byName['Pat Quinn']).toMatchObject({ isActive: false, markets: [{ code: 'MN', role: 'Sales Person', isActive: false }] });
     expect(byName['Priya Shah']).toBeUndefined();
     expect(body.pagination).toMatchObject({ currentPage: 1, pageSize: 100, totalRecords: body.data.length, recordsOnPage: body.data.length });
   });
 
-  it("offers every user on the 'all' tab, with no role here for those from other markets", async () => {
-    const { body } = await list({ tab: 'all', search: 'priya' });
-    expect(body.data).toEqual([expect.objectContaining({ name: 'Priya Shah', role: null, markets: [{ code: 'NV', role: 'Market Admin' }] })]);
+  it("shows on the 'all' tab only users of markets the caller administers, with their roles in those markets only", async () => {
+    const everyone = await list({ tab: 'all' });
+    expect(everyone.status).toBe(200);
+    expect(everyone.body.data.map((u: any) => u.name)).toEqual((await list({})).body.data.map((u: any) => u.name));
+    expect((await list({ tab: 'all', search: 'priya' })).body.data).toEqual([]);
+
+    // Tom administers NJ; Priya makes him Market Admin of NV too. His 'all' tab then holds both markets' users.
+    expect((await addToMarket('nvAdmin', 'NV', 'njAdmin', 'Market Admin')).status).toBe(201);
+    const tom = await list({ tab: 'all' }, 'NJ', 'njAdmin');
+    const byName = Object.fromEntries(tom.body.data.map((u: any) => [u.name, u]));
+    expect(Object.keys(byName).sort()).toEqual(['Dana Brooks', 'Priya Shah', 'Tom Okafor']);
+    expect(byName['Priya Shah']).toMatchObject({ role: null, isActive: null, markets: [{ code: 'NV', role: 'Market Admin', isActive: true }] });
+    expect(byName['Dana Brooks'].markets).toEqual([{ code: 'NJ', role: 'Fulfilment Person', isActive: true }]);
+    expect(byName['Tom Okafor'].markets.map((m: any) => m.code)).toEqual(['NV', 'NJ']);
+    expect((await removeRole('nvAdmin', 'NV', 'njAdmin')).status).toBe(200);
+  });
+
+  it('filters and sorts by the status in the current market', async () => {
+    const inactive = await list({ columnFilter: [{ column: 'isActive', type: 'text', value: 'false' }] });
+    expect(inactive.body.data.map((u: any) => u.name)).toEqual(['Pat Quinn']);
+    const sorted = await list({ sort: { column: 'isActive', order: 'asc' } });
+    expect(sorted.body.data[0].name).toBe('Pat Quinn');
   });
 
   it('searches, filters, sorts and pages', async () => {
@@ -72,67 +109,207 @@ describe('user list', () => {
 describe('roles and status', () => {
   it('sets a role in the current market, and the user then has those permissions', async () => {
     const casey = DEMO_USERS.mnFulfilment;
-    const changed = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${casey.id}/role`, body: { role: 'Sales Manager' }, market: 'MN' });
+    const changed = await setRole('mnAdmin', 'MN', 'mnFulfilment', 'Sales Manager');
     expect(changed.status).toBe(200);
     expect(changed.body.data.role).toBe('Sales Manager');
     const permissions = await api.call('mnFulfilment', { url: `/api/user/${casey.azureUserId}/permissions` });
     expect(permissions.body.data.MN.role).toBe('Sales Manager');
     expect(permissions.body.data.MN.Permission['orders-order_detail'].approve).toBe(true);
     const [entry] = (await auditRows(casey.id)).slice(-1);
-    expect(entry).toMatchObject({ action: 'set_role', actor_user_id: DEMO_USERS.mnAdmin.id, before: { roles: { MN: 'Fulfilment Person' } }, after: { roles: { MN: 'Sales Manager' } } });
-    await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${casey.id}/role`, body: { role: 'Fulfilment Person' }, market: 'MN' });
+    expect(entry).toMatchObject({
+      action: 'set_role',
+      actor_user_id: DEMO_USERS.mnAdmin.id,
+      before: { market: 'MN', role: 'Fulfilment Person', isActive: true },
+      after: { market: 'MN', role: 'Sales Manager', isActive: true },
+    });
+    await setRole('mnAdmin', 'MN', 'mnFulfilment', 'Fulfilment Person');
   });
 
-  it('gives a user from another market a role here, and removes it again', async () => {
+  it('never gives a role to someone outside the market: adding them is a separate, explicit step', async () => {
+    const refused = await setRole('mnAdmin', 'MN', 'nvAdmin', 'Sales Person');
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('User not found');
+    expect(await membersOf('MN')).not.toHaveProperty(['Priya Shah']);
+    const priya = await api.call('nvAdmin', { url: `/api/user/${DEMO_USERS.nvAdmin.azureUserId}/permissions` });
+    expect(Object.keys(priya.body.data).sort()).toEqual(['NV', 'azure_user_id', 'user_id']);
+  });
+
+  it('adds an existing account to the market with its first role, once, and removes it again', async () => {
     const priya = DEMO_USERS.nvAdmin;
-    const added = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${priya.id}/role`, body: { role: 'Sales Person' }, market: 'MN' });
-    expect(added.body.data.markets).toEqual([
-      { code: 'MN', role: 'Sales Person' },
-      { code: 'NV', role: 'Market Admin' },
-    ]);
-    const removed = await api.call('mnAdmin', { method: 'DELETE', url: `/api/users/${priya.id}/role`, market: 'MN' });
+    const added = await addToMarket('mnAdmin', 'MN', 'nvAdmin', 'Sales Person');
+    expect(added.status).toBe(201);
+    expect(added.body.message).toBe('User added to market');
+    // Alex sees Priya's role in MN, not that she administers NV.
+    expect(added.body.data).toMatchObject({ userId: priya.id, role: 'Sales Person', isActive: true, markets: [{ code: 'MN', role: 'Sales Person', isActive: true }] });
+    const own = await api.call('nvAdmin', { url: `/api/user/${priya.azureUserId}/permissions` });
+    expect(own.body.data.MN.role).toBe('Sales Person');
+    expect(own.body.data.NV.role).toBe('Market Admin');
+
+    const again = await addToMarket('mnAdmin', 'MN', 'nvAdmin', 'Market Admin');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Priya Shah already has a role in Minnesota (Sales Person). Change it from the list instead.');
+    expect((await membersOf('MN'))['Priya Shah']).toEqual({ role: 'Sales Person', isActive: true });
+
+    const removed = await removeRole('mnAdmin', 'MN', 'nvAdmin');
     expect(removed.status).toBe(200);
-    expect(removed.body.data.markets).toEqual([{ code: 'NV', role: 'Market Admin' }]);
-    expect((await auditRows(priya.id)).map((row) => row.action)).toEqual(['set_role', 'remove_role']);
+    expect(removed.body.data).toMatchObject({ role: null, isActive: null, markets: [] });
+    expect((await auditRows(priya.id)).map((row) => [row.action, row.before.role, row.after.role])).toEqual([
+      ['add_to_market', null, 'Sales Person'],
+      ['remove_role', 'Sales Person', null],
+    ]);
   });
 
-  it('refuses a role that does not exist, naming the roles', async () => {
-    const { status, body } = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${DEMO_USERS.mnSalesPerson.id}/role`, body: { role: 'admin' }, market: 'MN' });
-    expect(status).toBe(400);
-    expect(body.details[0]).toMatchObject({ field: 'role', message: 'must be one of Market Admin, Sales Manager, Sales Person, Fulfilment Person' });
+  it('refuses to add an account that does not exist, or with a role that does not exist', async () => {
+    const unknown = await api.call('mnAdmin', { method: 'POST', url: '/api/users/00000000-0000-4000-8000-00000000ffff/markets', body: { role: 'Sales Person' }, market: 'MN' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('User not found');
+    const badRole = await addToMarket('mnAdmin', 'MN', 'nvAdmin', 'Owner');
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.details[0]).toMatchObject({ field: 'role' });
+    expect(await membersOf('MN')).not.toHaveProperty(['Priya Shah']);
+  });
+
+  it('finds accounts to add by name or email, showing who they are and nothing of their other markets', async () => {
+    const found = await api.call('mnAdmin', { url: '/api/users/accounts?search=PRIYA', market: 'MN' });
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([{ userId: DEMO_USERS.nvAdmin.id, name: 'Priya Shah', email: 'priya.shah@demo.greenvault.example', inMarket: false }]);
+    const member = await api.call('mnAdmin', { url: '/api/users/accounts?search=jordan.lee@', market: 'MN' });
+    expect(member.body.data).toEqual([expect.objectContaining({ name: 'Jordan Lee', inMarket: true })]);
+    const wildcard = await api.call('mnAdmin', { url: '/api/users/accounts?search=%25%25', market: 'MN' });
+    expect(wildcard.body.data).toEqual([]);
+    const short = await api.call('mnAdmin', { url: '/api/users/accounts?search=p', market: 'MN' });
+    expect(short.status).toBe(400);
+    expect(short.body.details[0]).toMatchObject({ field: 'search', message: 'must be at least 2 characters' });
   });
 
   it('deactivates a user, whose next request answers 401, and reactivates them', async () => {
     const jordan = DEMO_USERS.mnSalesPerson;
     expect((await api.call('mnSalesPerson', { url: '/api/markets' })).status).toBe(200);
-    const off = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${jordan.id}/status`, body: { isActive: false }, market: 'MN' });
+    const off = await setStatus('mnAdmin', 'MN', 'mnSalesPerson', false);
     expect(off.status).toBe(200);
     expect(off.body.message).toBe('User deactivated');
+    // Minnesota is Jordan's only market: deactivated in all of theirs, they are refused everywhere.
     const refused = await api.call('mnSalesPerson', { url: '/api/markets' });
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/deactivated/);
-    await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${jordan.id}/status`, body: { isActive: true }, market: 'MN' });
+    await setStatus('mnAdmin', 'MN', 'mnSalesPerson', true);
     expect((await api.call('mnSalesPerson', { url: '/api/markets' })).status).toBe(200);
-    expect((await auditRows(jordan.id)).map((row) => row.action)).toEqual(['deactivate', 'activate']);
+    expect((await auditRows(jordan.id)).map((row) => [row.action, row.after.isActive])).toEqual([
+      ['deactivate', false],
+      ['activate', true],
+    ]);
+  });
+
+  it('deactivates a user in one market only: they keep working in their other markets', async () => {
+    const dana = DEMO_USERS.twoMarkets;
+    const off = await setStatus('mnAdmin', 'MN', 'twoMarkets', false);
+    expect(off.status).toBe(200);
+
+    expect((await api.call('twoMarkets', { url: '/api/inventory/stat', market: 'NJ' })).status).toBe(200);
+    expect((await api.call('twoMarkets', { method: 'POST', url: '/api/picklist/register', body: {}, market: 'NJ' })).status).toBe(200);
+    const inMn = await api.call('twoMarkets', { url: '/api/inventory/stat', market: 'MN' });
+    expect(inMn.status).toBe(403);
+    expect(inMn.body.message).toBe('Your account has been deactivated in Minnesota. Contact its Market Admin, or switch to one of your other markets.');
+    expect(off.body.data).toMatchObject({ isActive: false, markets: [{ code: 'MN', role: 'Sales Manager', isActive: false }] });
+
+    // Nothing offers Minnesota to Dana any more: not the markets, the permissions, the profile or sign-in.
+    expect((await api.call('twoMarkets', { url: '/api/markets' })).body.data.map((m: any) => m.code)).toEqual(['NJ']);
+    const permissions = await api.call('twoMarkets', { url: `/api/user/${dana.azureUserId}/permissions` });
+    expect(Object.keys(permissions.body.data).sort()).toEqual(['NJ', 'azure_user_id', 'user_id']);
+    expect((await api.call('twoMarkets', { url: '/api/auth/me' })).body.data.markets).toEqual([{ code: 'NJ', name: 'New Jersey', role: 'Fulfilment Person' }]);
+    const demoUsers = await api.call(null, { url: '/api/auth/demo-users' });
+    expect(demoUsers.body.data.find((u: any) => u.userId === dana.id).markets.map((m: any) => m.code)).toEqual(['NJ']);
+    expect((await api.call(null, { method: 'POST', url: '/api/auth/demo-login', body: { userId: dana.id } })).status).toBe(200);
+
+    // New Jersey's admin still sees Dana active there, and cannot see her Minnesota membership.
+    const tom = await list({ search: 'dana' }, 'NJ', 'njAdmin');
+    expect(tom.body.data).toEqual([expect.objectContaining({ isActive: true, markets: [{ code: 'NJ', role: 'Fulfilment Person', isActive: true }] })]);
+
+    expect((await setStatus('mnAdmin', 'MN', 'twoMarkets', true)).status).toBe(200);
+    expect((await api.call('twoMarkets', { url: '/api/inventory/stat', market: 'MN' })).status).toBe(200);
   });
 
   it('never lets an admin lock themselves out', async () => {
-    const me = DEMO_USERS.mnAdmin.id;
-    const role = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${me}/role`, body: { role: 'Sales Person' }, market: 'MN' });
+    const role = await setRole('mnAdmin', 'MN', 'mnAdmin', 'Sales Person');
     expect(role.status).toBe(409);
-    const status = await api.call('mnAdmin', { method: 'PUT', url: `/api/users/${me}/status`, body: { isActive: false }, market: 'MN' });
+    const status = await setStatus('mnAdmin', 'MN', 'mnAdmin', false);
     expect(status.status).toBe(409);
     expect(status.body.message).toBe('You cannot deactivate or reactivate your own account.');
   });
 
   it("treats another market's user as not found, and changes nothing", async () => {
-    const jordan = DEMO_USERS.mnSalesPerson;
-    const fromNv = await api.call('nvAdmin', { method: 'PUT', url: `/api/users/${jordan.id}/status`, body: { isActive: false }, market: 'NV' });
+    const fromNv = await setStatus('nvAdmin', 'NV', 'mnSalesPerson', false);
     expect(fromNv.status).toBe(404);
     expect(fromNv.body.message).toBe('User not found');
-    const removing = await api.call('nvAdmin', { method: 'DELETE', url: `/api/users/${jordan.id}/role`, market: 'NV' });
-    expect(removing.status).toBe(404);
-    expect((await api.call('mnSalesPerson', { url: '/api/markets' })).status).toBe(200);
+    expect((await removeRole('nvAdmin', 'NV', 'mnSalesPerson')).status).toBe(404);
+    expect((await setRole('nvAdmin', 'NV', 'mnSalesPerson', 'Market Admin')).status).toBe(404);
+    expect((await api.call('mnSalesPerson', { url: '/api/markets' })).body.data.map((m: any) => m.code)).toEqual(['MN']);
+    expect((await membersOf('MN'))['Jordan Lee']).toEqual({ role: 'Sales Person', isActive: true });
+  });
+});
+
+describe('the last active Market Admin', () => {
+  const lastAdminMessage = 'Alex Morgan is the last active Market Admin of Minnesota. Make someone else Market Admin here first.';
+
+  it('cannot be demoted, removed or deactivated', async () => {
+    // Only someone who is not a Market Admin can try: Sam, once Sales Manager holds users admin in MN.
+    const grants = (await api.call('mnAdmin', { url: '/api/roles/permissions', market: 'MN' })).body.data['Sales Manager'];
+    const url = `/api/roles/${encodeURIComponent('Sales Manager')}/permissions`;
+    await api.call('mnAdmin', { method: 'PUT', url, body: { Permission: { ...grants, users: { admin: true } } }, market: 'MN' });
+
+    for (const attempt of [
+      () => setRole('mnSalesManager', 'MN', 'mnAdmin', 'Sales Person'),
+      () => removeRole('mnSalesManager', 'MN', 'mnAdmin'),
+      () => setStatus('mnSalesManager', 'MN', 'mnAdmin', false),
+    ]) {
+      const refused = await attempt();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(lastAdminMessage);
+    }
+    expect((await membersOf('MN'))['Alex Morgan']).toEqual({ role: 'Market Admin', isActive: true });
+
+    // With a second active admin, the first may go.
+    expect((await setRole('mnSalesManager', 'MN', 'mnFulfilment', 'Market Admin')).status).toBe(200);
+    expect((await setStatus('mnSalesManager', 'MN', 'mnAdmin', false)).status).toBe(200);
+    // A deactivated admin does not count: Casey is now the last active one.
+    expect((await setRole('mnSalesManager', 'MN', 'mnFulfilment', 'Fulfilment Person')).status).toBe(409);
+    expect((await setStatus('mnSalesManager', 'MN', 'mnAdmin', true)).status).toBe(200);
+    expect((await setRole('mnAdmin', 'MN', 'mnFulfilment', 'Fulfilment Person')).status).toBe(200);
+    await api.call('mnAdmin', { method: 'PUT', url, body: { Permission: grants }, market: 'MN' });
+  });
+
+  // Elena and Luis are Maryland's two admins. Each tries, at the same moment, to take the other out.
+  const rounds = [
+    { name: 'demote', change: (admin: DemoUserKey, target: DemoUserKey) => setRole(admin, 'MD', target, 'Sales Manager') },
+    { name: 'deactivate', change: (admin: DemoUserKey, target: DemoUserKey) => setStatus(admin, 'MD', target, false) },
+    { name: 'remove', change: (admin: DemoUserKey, target: DemoUserKey) => removeRole(admin, 'MD', target) },
+  ];
+
+  it.each(rounds)('survives two admins who $name each other at once: one wins, and the market keeps an active admin', async ({ change }) => {
+    const [elena, luis] = await Promise.all([change('mdAdmin', 'mdSecondAdmin'), change('mdSecondAdmin', 'mdAdmin')]);
+    const statuses = [elena.status, luis.status];
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const loser = elena.status === 200 ? luis : elena;
+    // The loser is refused by the last-admin rule, or, if the winner committed before the loser's
+    // request was let in, by having lost their admin rights already.
+    expect([401, 403, 409]).toContain(loser.status);
+    if (loser.status === 409) expect(loser.body.message).toMatch(/is the last active Market Admin of Maryland\./);
+    const admins = Object.values(await membersOf('MD')).filter((member) => member.role === 'Market Admin' && member.isActive);
+    expect(admins).toHaveLength(1);
+
+    // Put Maryland back as it was: the winner restores the other admin.
+    const [winner, other] = elena.status === 200 ? (['mdAdmin', 'mdSecondAdmin'] as const) : (['mdSecondAdmin', 'mdAdmin'] as const);
+    const members = await membersOf('MD');
+    const otherName = DEMO_USERS[other].name;
+    if (!members[otherName]) expect((await addToMarket(winner, 'MD', other, 'Market Admin')).status).toBe(201);
+    else {
+      expect((await setRole(winner, 'MD', other, 'Market Admin')).status).toBe(200);
+      expect((await setStatus(winner, 'MD', other, true)).status).toBe(200);
+    }
+    expect(await membersOf('MD')).toEqual({
+      'Elena Petrova': { role: 'Market Admin', isActive: true },
+      'Luis Ortega': { role: 'Market Admin', isActive: true },
+    });
   });
 });
 
@@ -163,6 +340,22 @@ describe('role grants', () => {
     expect(lockout.body.message).toBe('Market Admin must keep users admin, or nobody could administer this market.');
     const still = await api.call('mnAdmin', { url: '/api/roles/permissions', market: 'MN' });
     expect(still.body.data['Market Admin'].users.admin).toBe(true);
+  });
+});
+
+describe('concurrent saves of grants', () => {
+  it('answers 200 to eight saves of the same grants at once, and stores exactly those grants', async () => {
+    const current = (await api.call('mnAdmin', { url: '/api/roles/permissions', market: 'MN' })).body.data['Sales Person'];
+    const body = { Permission: { ...current, 'inventory-history': { view: true } } };
+    const url = `/api/roles/${encodeURIComponent('Sales Person')}/permissions`;
+    const responses = await Promise.all(Array.from({ length: 8 }, () => api.call('mnAdmin', { method: 'PUT', url, body, market: 'MN' })));
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+    expect((await api.call('mnAdmin', { url: '/api/roles/permissions', market: 'MN' })).body.data['Sales Person']).toEqual(body.Permission);
+    const [stored] = await queryRows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from role_permissions where market_id = 1 and role = 'Sales Person'`,
+    );
+    expect(stored!.n).toBe(FEATURES.reduce((total, feature) => total + PERMISSION_CATALOGUE[feature].length, 0));
   });
 });
 

@@ -1,9 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_HEADER } from '../../shared/api/protocol';
-import { apiRequest, apiRequestRaw, configureApiClient, ApiError } from './api-client';
+import { z } from 'zod';
+import { defineEndpoint, publicAccess, signedIn } from '../../shared/api/endpoint';
+import { callApi, callApiRaw, configureApiClient, ApiError } from './api-client';
 import { currentMarket, setCurrentMarket } from './market-store';
 
 type FetchArgs = [input: string, init: RequestInit];
+
+const base = { summary: 'test', tag: 'test', access: signedIn, responses: { 200: z.unknown() } } as const;
+const getOrders = defineEndpoint({ ...base, operationId: 'getOrders', method: 'GET', path: '/orders' });
+const getOrder = defineEndpoint({ ...base, operationId: 'getOrder', method: 'GET', path: '/orders/{id}', params: z.object({ id: z.string() }) });
+const addCustomer = defineEndpoint({ ...base, operationId: 'addCustomer', method: 'POST', path: '/customers', body: z.object({ name: z.string() }) });
+const patchOrder = defineEndpoint({ ...base, operationId: 'patchOrder', method: 'PUT', path: '/orders/{id}', params: z.object({ id: z.number() }), body: z.object({}) });
+const findCustomers = defineEndpoint({
+  ...base,
+  operationId: 'findCustomers',
+  method: 'GET',
+  path: '/customers',
+  query: z.object({ ids: z.array(z.number()).optional(), group: z.string().optional() }),
+});
+const publicConfig = defineEndpoint({ ...base, operationId: 'publicConfig', method: 'GET', path: '/config', access: publicAccess });
 
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
 
@@ -42,14 +58,14 @@ afterEach(() => {
   setCurrentMarket(startingMarket);
 });
 
-describe('apiRequest headers', () => {
+describe('callApi headers', () => {
   it('sends the bearer token from the configured hooks and the current market on every call', async () => {
     fetchMock.mockImplementation(async () => json({ ok: true }));
 
     setCurrentMarket('NV');
-    await apiRequest('/orders');
+    await callApi(getOrders, {});
     setCurrentMarket('IL');
-    await apiRequestRaw('/customers', { method: 'POST', body: { name: 'Acme' } });
+    await callApiRaw(addCustomer, { body: { name: 'Acme' } });
 
     expect(sentHeaders(0).authorization).toBe('Bearer token-abc');
     expect(sentHeaders(0)[MARKET_HEADER]).toBe('NV');
@@ -62,20 +78,54 @@ describe('apiRequest headers', () => {
     fetchMock.mockImplementation(async () => json({}));
     hooks.getToken.mockResolvedValueOnce('first').mockResolvedValueOnce('refreshed');
 
-    await apiRequest('/orders');
-    await apiRequest('/orders');
+    await callApi(getOrders, {});
+    await callApi(getOrders, {});
 
     expect(sentHeaders(0).authorization).toBe('Bearer first');
     expect(sentHeaders(1).authorization).toBe('Bearer refreshed');
   });
 
+  it('sends no token to a public endpoint, and the market a call names instead of the current one', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    setCurrentMarket('NV');
+
+    await callApi(publicConfig, {});
+    await callApi(getOrders, { market: 'NJ' });
+
+    expect(sentHeaders(0)).not.toHaveProperty('authorization');
+    expect(hooks.getToken).toHaveBeenCalledTimes(1);
+    expect(sentHeaders(1)[MARKET_HEADER]).toBe('NJ');
+  });
+
   it('returns the parsed body of a successful answer', async () => {
     fetchMock.mockImplementation(async () => json({ id: 7, status: 'Open' }));
-    await expect(apiRequest('/orders/7')).resolves.toEqual({ id: 7, status: 'Open' });
+    await expect(callApi(getOrder, { params: { id: '7' } })).resolves.toEqual({ id: 7, status: 'Open' });
   });
 });
 
-describe('apiRequest timeout', () => {
+describe('callApi paths and queries', () => {
+  it("puts each path param in its place, encoded, and the query's values in the query string", async () => {
+    fetchMock.mockImplementation(async () => json({}));
+
+    await callApi(getOrder, { params: { id: 'a/b c' } });
+    await callApi(findCustomers, { query: { ids: [3, 4], group: undefined } });
+    await callApi(findCustomers, { query: {} });
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/orders/a%2Fb%20c', '/api/customers?ids=3%2C4', '/api/customers']);
+    expect(fetchMock.mock.calls[0]![1].method).toBe('GET');
+  });
+
+  it('sends the body as JSON with the declared method', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+
+    await callApi(addCustomer, { body: { name: 'Acme' } });
+
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ name: 'Acme' }) });
+    expect(sentHeaders(0)['content-type']).toBe('application/json');
+  });
+});
+
+describe('callApi timeout', () => {
   it('gives up on a call with no answer after 60 s with a clear timeout error', async () => {
     vi.useFakeTimers();
     // Node's AbortSignal.timeout runs on an internal clock that fake timers cannot reach; this stand-in
@@ -88,7 +138,7 @@ describe('apiRequest timeout', () => {
     fetchMock.mockImplementation(neverAnswers);
 
     const settled = vi.fn();
-    const call = apiRequest('/orders').then(settled, (error: unknown) => {
+    const call = callApi(getOrders, {}).then(settled, (error: unknown) => {
       settled();
       return error;
     });
@@ -108,11 +158,11 @@ describe('apiRequest timeout', () => {
   });
 });
 
-describe('apiRequest errors', () => {
+describe('callApi errors', () => {
   it("turns an error answer into an ApiError carrying the server's message, code and status", async () => {
     fetchMock.mockImplementation(async () => json({ code: 'ORDER_LOCKED', message: 'This order is already invoiced.' }, 409));
 
-    const error = await apiRequest('/orders/7', { method: 'PATCH', body: {} }).catch((caught: unknown) => caught);
+    const error = await callApi(patchOrder, { params: { id: 7 }, body: {} }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'ORDER_LOCKED', message: 'This order is already invoiced.' });
@@ -122,19 +172,19 @@ describe('apiRequest errors', () => {
   it('still gives an ApiError with the status when the error answer has no JSON body', async () => {
     fetchMock.mockImplementation(async () => new Response('Bad Gateway', { status: 502 }));
 
-    const error = await apiRequest('/orders').catch((caught: unknown) => caught);
+    const error = await callApi(getOrders, {}).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 502, code: 'HTTP_502', message: 'The request failed (502).' });
   });
 });
 
-describe('apiRequest cancellation', () => {
+describe('callApi cancellation', () => {
   it("cancels the call when the caller's AbortSignal fires, with an abort rather than an ApiError", async () => {
     fetchMock.mockImplementation(neverAnswers);
     const controller = new AbortController();
 
-    const call = apiRequest('/orders', { signal: controller.signal }).catch((caught: unknown) => caught);
+    const call = callApi(getOrders, { signal: controller.signal }).catch((caught: unknown) => caught);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     controller.abort();
 

@@ -1,5 +1,6 @@
 // Every call to the API goes through here: bearer token, Otc-Market header, 60 s timeout, and errors
 // that carry the server's message, code and details.
+import { endpointPath, endpointQuery, type Endpoint, type EndpointAnswer, type EndpointInput } from '../../shared/api/endpoint';
 import { MARKET_HEADER, type ErrorDetail } from '../../shared/api/protocol';
 import { clientSettings, REQUEST_TIMEOUT_MS } from './config';
 import { currentMarket } from './market-store';
@@ -36,8 +37,8 @@ export function configureApiClient(next: ApiHooks): void {
   hooks = next;
 }
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RequestOptions = {
+  method?: Endpoint['method'];
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -49,7 +50,7 @@ export type RequestOptions = {
 
 export type RawResponse<T> = { data: T; status: number; headers: Headers };
 
-export async function apiRequestRaw<T>(path: string, options: RequestOptions = {}): Promise<RawResponse<T>> {
+async function request<T>(path: string, options: RequestOptions): Promise<RawResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   headers[MARKET_HEADER] = options.market ?? currentMarket();
@@ -97,6 +98,17 @@ export async function apiRequestRaw<T>(path: string, options: RequestOptions = {
   return { data: body as T, status: response.status, headers: response.headers };
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestRaw<T>(path, options)).data;
+/** How a call is made beyond what it sends: cancellation, extra headers, another market, no token. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** One call of a declared endpoint, answered with its status and headers (the ETag of a picklist, say). */
+export async function callApiRaw<E extends Endpoint>(endpoint: E, input: EndpointInput<E> & CallOptions): Promise<RawResponse<EndpointAnswer<E>>> {
+  const { params, query, body, ...options } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } & CallOptions;
+  const path = endpointPath(endpoint.path, params) + endpointQuery(query);
+  return request<EndpointAnswer<E>>(path, { anonymous: endpoint.access.kind === 'public', ...options, method: endpoint.method, body });
+}
+
+/** One call of a declared endpoint: its answer, typed from the declaration the server registered. */
+export async function callApi<E extends Endpoint>(endpoint: E, input: EndpointInput<E> & CallOptions): Promise<EndpointAnswer<E>> {
+  return (await callApiRaw(endpoint, input)).data;
 }

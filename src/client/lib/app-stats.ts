@@ -1,10 +1,10 @@
 // The counts behind the sidebar badges and hub tiles, polled while the app is open.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { AppStats } from '../../shared/api/markets';
+import { appStatsEndpoint, type AppStats } from '../../shared/api/markets';
 import type { MarketCode } from '../../shared/enums';
 import { showToast } from '../components/ui/toast';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
 import { clientSettings } from './config';
 import { useCurrentMarket } from './market-store';
 
@@ -13,8 +13,7 @@ export const STATS_FAILED_MESSAGE = 'Failed to load application statistics';
 export function appStatsQueryOptions(market: MarketCode) {
   return queryOptions({
     queryKey: ['app-stats', market],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: AppStats }>(`/inventory/stat?marketCode=${market}`, { signal, market })).data,
+    queryFn: async ({ signal }) => (await callApi(appStatsEndpoint, { signal, market })).data,
     refetchInterval: clientSettings.statsPollMs,
     staleTime: 30_000,
     retry: false,

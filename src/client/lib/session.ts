@@ -2,11 +2,11 @@
 // once and cached 60 minutes (also offline, through the persisted query cache).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Market } from '../../shared/api/markets';
-import type { MarketPermissions, PermissionsResponseData } from '../../shared/api/users';
+import { listMarketsEndpoint, type Market } from '../../shared/api/markets';
+import { userPermissionsEndpoint, type MarketPermissions } from '../../shared/api/users';
 import type { MarketCode, Role } from '../../shared/enums';
 import { hasPermission, marketsOfPermissions, type Feature, type PermissionMap } from '../../shared/permissions';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
 import type { Account } from './auth/auth-provider';
 import { SESSION_CACHE_MS } from './config';
 import { useCurrentMarket } from './market-store';
@@ -25,8 +25,8 @@ export function sessionQueryOptions(account: Account) {
     queryKey: [SESSION_QUERY_KEY, account.azureUserId],
     queryFn: async ({ signal }): Promise<Session> => {
       const [permissions, markets] = await Promise.all([
-        apiRequest<{ data: PermissionsResponseData }>(`/user/${encodeURIComponent(account.azureUserId)}/permissions`, { signal }),
-        apiRequest<{ data: Market[] }>('/markets', { signal }),
+        callApi(userPermissionsEndpoint, { params: { id: account.azureUserId }, signal }),
+        callApi(listMarketsEndpoint, { signal }),
       ]);
       return { account, userId: permissions.data.user_id, markets: markets.data, permissionsByMarket: marketsOfPermissions(permissions.data) };
     },

@@ -1,14 +1,17 @@
 // Enforces each route's access rule before anything else runs: who the caller is (401), which market
 // they work in (Otc-Market, default MN) and whether their role there grants the route's feature-action (403).
+// Activation is per market: an account deactivated in every market it belongs to is refused everywhere
+// (401, which signs the client out), signed-in routes included; one deactivated in some markets only is
+// refused in those (403, after which the client reloads its session, which no longer offers them).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EndpointAccess } from '../../shared/api/endpoint';
 import { marketCodeSchema } from '../../shared/api/enum-schemas';
 import { MARKET_HEADER, UNKNOWN_AZURE_USER } from '../../shared/api/protocol';
 import { DEFAULT_MARKET_CODE, MARKET_CODES, type MarketCode, type Role, type SeedToSaleSystem } from '../../shared/enums';
 import { hasPermission, type PermissionMap } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { forbidden, invalidField, unauthorized } from '../lib/errors';
-import { findCaller, type UserMarketRole } from '../modules/users/users.repository';
-import type { RouteAccess } from '../lib/route-access';
+import { findCaller, isDeactivatedEverywhere, type UserMarketRole } from '../modules/users/users.repository';
 import type { TokenVerifier } from './token-verifier';
 
 export type AuthenticatedUser = {
@@ -16,6 +19,7 @@ export type AuthenticatedUser = {
   azureUserId: string;
   name: string;
   email: string;
+  /** The markets the caller works in: memberships where they are deactivated are left out. */
   roles: UserMarketRole[];
 };
 
@@ -28,13 +32,17 @@ export type MarketScope = {
   permissions: PermissionMap;
 };
 
-export type CataloguedRoute = { method: string; url: string; access: RouteAccess };
+export type CataloguedRoute = { method: string; url: string; access: EndpointAccess };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   interface FastifyRequest {
     caller?: AuthenticatedUser;
     market?: MarketScope;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
+  interface FastifyContextConfig {
+    access?: EndpointAccess;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
   interface FastifyInstance {
@@ -89,8 +97,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; veri
   app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access rule: set config.access`);
+    // Only declared endpoints (src/shared/api, registered with lib/endpoint-route) may be served, so no route
+    // ships without its access rule, its schemas and its place in the client's contract.
+    const access = route.config?.endpoint?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} is not registered from an endpoint declaration: use route() of lib/endpoint-route`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') catalogue.push({ method, url: route.url, access });
     }
@@ -104,12 +114,16 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; veri
     const code = access.kind === 'signed-in' ? null : requestedMarketCode(request);
     const user = await findCaller(deps.db, identity.azureUserId, code);
     if (!user) throw unauthorized('Your account is not registered for this application.', [{ message: UNKNOWN_AZURE_USER }]);
-    if (!user.isActive) throw unauthorized('Your account has been deactivated. Contact your Market Admin.');
-    request.caller = { id: user.id, azureUserId: user.azureUserId, name: user.name, email: user.email, roles: user.roles };
+    if (isDeactivatedEverywhere(user.roles)) throw unauthorized('Your account has been deactivated. Contact your Market Admin.');
+    const activeRoles = user.roles.filter((role) => role.isActive);
+    request.caller = { id: user.id, azureUserId: user.azureUserId, name: user.name, email: user.email, roles: activeRoles };
     if (code === null) return;
 
     const membership = user.roles.find((role) => role.code === code);
     if (!membership) throw forbidden(`You have no role in market ${code}. Switch to one of your markets.`);
+    if (!membership.isActive) {
+      throw forbidden(`Your account has been deactivated in ${membership.name}. Contact its Market Admin, or switch to one of your other markets.`);
+    }
     const permissions = user.permissions ?? {};
     request.market = {
       id: membership.marketId,

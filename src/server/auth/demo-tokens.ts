@@ -11,7 +11,8 @@ import { EXPIRED_TOKEN_MESSAGE, INVALID_TOKEN_MESSAGE, type TokenVerifier } from
 
 const ISSUER = 'wholesale-back-office/demo';
 const AUDIENCE = 'wholesale-back-office/api';
-const KEY_NAME = 'demo-token-key';
+/** The row of app_secrets that holds the signing key. */
+export const DEMO_TOKEN_KEY_NAME = 'demo-token-key';
 
 export type DemoTokenService = TokenVerifier & {
   issue(user: { azureUserId: string; name: string; email: string }): Promise<IssuedToken>;
@@ -20,9 +21,9 @@ export type DemoTokenService = TokenVerifier & {
 async function loadOrCreateKey(db: Db): Promise<Uint8Array> {
   await db
     .insert(appSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .values({ name: DEMO_TOKEN_KEY_NAME, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, DEMO_TOKEN_KEY_NAME));
   if (!row) throw new Error('The demo token key could not be stored');
   return Buffer.from(row.value, 'base64url');
 }
@@ -49,10 +50,12 @@ export async function createDemoTokenService(db: Db, ttlMinutes: number, now: ()
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          // jose checks exp only when present: a token without one would never expire.
+          requiredClaims: ['exp', 'iat'],
           currentDate: now(),
         });
         if (typeof payload.oid !== 'string') throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return { azureUserId: payload.oid, expiresAt: (payload.exp ?? 0) * 1000 };
+        return { azureUserId: payload.oid, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized(EXPIRED_TOKEN_MESSAGE);
         throw unauthorized(INVALID_TOKEN_MESSAGE);

@@ -16,11 +16,12 @@ export function createEntraVerifier(settings: EntraSettings, keys?: JWTVerifyGet
           issuer: issuers,
           audience: settings.audience,
           algorithms: ['RS256'],
-          requiredClaims: ['exp', 'oid', 'tid'],
+          // Entra sets all three times on every access token; jose checks exp and nbf only when present.
+          requiredClaims: ['exp', 'iat', 'nbf', 'oid', 'tid'],
         });
         if (payload.tid !== settings.tenantId) throw unauthorized(INVALID_TOKEN_MESSAGE);
         if (typeof payload.oid !== 'string' || payload.oid === '') throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return { azureUserId: payload.oid, expiresAt: (payload.exp ?? 0) * 1000 };
+        return { azureUserId: payload.oid, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized(EXPIRED_TOKEN_MESSAGE);
         throw unauthorized(INVALID_TOKEN_MESSAGE);

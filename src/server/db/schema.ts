@@ -52,7 +52,6 @@ export const users = pgTable(
     azureUserId: text().notNull().unique(),
     name: text().notNull(),
     email: text().notNull(),
-    isActive: boolean().notNull().default(true),
     isDemo: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,6 +69,8 @@ export const userMarketRoles = pgTable(
       .notNull()
       .references(() => markets.id),
     role: text().notNull(),
+    /** Activation is per market: an account deactivated here still works in its other markets. */
+    isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.marketId] }), index().on(t.marketId)],

@@ -1,9 +1,9 @@
 // The audit log: every state change, with who made it, in which market, and the before and after.
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
-export type AuditActor = { userId: string | null; marketId: number | null; requestId: string | null };
+/** Who made a change: a request's context is one; work outside a request names its own request id. */
+export type AuditActor = { requestId: string | null; caller?: { id: string } | null; market?: { id: number } | null };
 
 export type AuditEntry = {
   entityType: string;
@@ -13,14 +13,10 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-export function auditActorOf(request: FastifyRequest): AuditActor {
-  return { userId: request.caller?.id ?? null, marketId: request.market?.id ?? null, requestId: String(request.id) };
-}
-
 export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
-    marketId: actor.marketId,
-    actorUserId: actor.userId,
+    marketId: actor.market?.id ?? null,
+    actorUserId: actor.caller?.id ?? null,
     requestId: actor.requestId,
     entityType: entry.entityType,
     entityId: String(entry.entityId),

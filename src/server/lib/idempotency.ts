@@ -4,7 +4,7 @@
 // Only applied (2xx) answers are kept: a refused request changed nothing, so retrying it is evaluated anew.
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../shared/api/protocol';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -17,8 +17,8 @@ export type IdempotentResult = StoredAnswer & { replayed: boolean };
 export const IDEMPOTENCY_RETENTION_DAYS = 7;
 
 /** The Idempotency-Key header, checked; undefined when the request has none. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
+export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined || raw === '') return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalidField('Idempotency-Key', 'header must be 8 to 128 letters, digits, - or _');

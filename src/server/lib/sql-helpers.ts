@@ -10,3 +10,10 @@ export function escapeLike(value: string): string {
 export function sqlList(values: readonly (string | number)[]): SQL {
   return sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 }
+
+/** A Postgres array literal of whole numbers, sent as one parameter (for unnest and any()). */
+export const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+export const numericArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::numeric[]`;
+
+/** 'ORD-MN-000123' from the row's own id, so that numbering needs no shared counter that writers queue on. */
+export const referenceFrom = (prefix: string, id: SQL) => sql`${prefix} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`;

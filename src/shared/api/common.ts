@@ -14,13 +14,30 @@ export const MAX_PAGE = 1_000_000;
 export const rowIdSchema = (message = 'must be a positive id') =>
   z.number({ error: 'must be a number' }).int('must be a whole number').positive(message).max(MAX_DB_INTEGER, 'is not a known id');
 
+/** How a whole number is written in a path or query string: digits only, no sign, point, exponent, space or leading zero. */
+const PLAIN_DIGITS_PATTERN = /^(0|[1-9]\d*)$/;
+
+/**
+ * A whole number that arrives as text in paths and query strings (and as a number in JSON bodies). Only
+ * plain digits are read: JavaScript's Number() would read '0x10' as 16, '1e3' as 1000 and ' 16' or '16.0'
+ * as 16, so that one row would answer to many spellings.
+ */
+const wholeNumberText = (message = 'must be a whole number written in digits, such as 16') =>
+  z.union([z.number(), z.string().regex(PLAIN_DIGITS_PATTERN).transform(Number)], { error: message });
+
 /** A row's id in a path or query string, where it arrives as text. */
 export const rowIdParamSchema = () =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_DB_INTEGER, 'is not a known id');
+  wholeNumberText('must be an id written in digits, such as 16').pipe(
+    z.number().int('must be a whole number').positive('must be a positive id').max(MAX_DB_INTEGER, 'is not a known id'),
+  );
+
+/** A page number or size, from a list query's body or a query string. */
+export const pageNumberSchema = (max: number) =>
+  wholeNumberText().pipe(z.number().int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be at most ${max}`));
 
 export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(1, 'must be 1 or more').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).default(1),
-  pageSize: z.coerce.number().int().min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+  page: pageNumberSchema(MAX_PAGE).default(1),
+  pageSize: pageNumberSchema(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 /** The spec sends one `{column, order}`; multi-column sort sends a list. Both become a list. */
@@ -85,13 +102,15 @@ export const errorDetailSchema = z.looseObject({
   message: z.string(),
 });
 
-export const errorBodySchema = z.object({
-  success: z.literal(false),
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  details: z.array(errorDetailSchema).optional(),
-  requestId: z.string().optional(),
-});
+export const errorBodySchema = z
+  .object({
+    success: z.literal(false),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'ErrorBody', description: 'A refusal: what to fix in message, and each field with its problem in details.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An empty success answer for writes that return nothing else. */

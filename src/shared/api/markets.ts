@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IMPORT_STATUSES, MARKET_CODES, SEED_TO_SALE_SYSTEMS } from '../enums';
 import { marketCodeSchema } from './enum-schemas';
 import { envelope } from './common';
+import { anyMarketRole, defineEndpoint, publicAccess, signedIn } from './endpoint';
 
 export const marketSchema = z.object({
   id: z.number().int(),
@@ -35,3 +36,39 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+// ---- endpoints -----------------------------------------------------------------------------------------
+
+export const healthEndpoint = defineEndpoint({
+  operationId: 'getHealth',
+  method: 'GET',
+  path: '/health',
+  tag: 'health',
+  summary: 'Whether the server and its database work',
+  description: 'Answers 200 when the server and its database work, 503 otherwise (for load balancers and monitoring).',
+  access: publicAccess,
+  responses: { 200: healthSchema, 503: healthSchema },
+});
+
+export const listMarketsEndpoint = defineEndpoint({
+  operationId: 'listMarkets',
+  method: 'GET',
+  path: '/markets',
+  tag: 'markets',
+  summary: "The caller's markets",
+  description: 'The markets where the caller holds a role, by name.',
+  access: signedIn,
+  responses: { 200: marketsResponseSchema },
+});
+
+export const appStatsEndpoint = defineEndpoint({
+  operationId: 'getAppStats',
+  method: 'GET',
+  path: '/inventory/stat',
+  tag: 'markets',
+  summary: 'Counts behind the sidebar badges',
+  description: "The market's open inventory issues, pending orders and picklists, and the state of its latest import.",
+  access: anyMarketRole,
+  query: marketQuerySchema,
+  responses: { 200: appStatsResponseSchema },
+});

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { BULK_UPLOAD_STATUSES, CUSTOMER_GROUPS, MENU_TYPES, ORDER_STATUSES } from '../enums';
 import { ORDER_ACTIONS, STATUS_CHANGE_VALUES } from '../order-status';
 import { customerGroupSchema, marketCodeSchema } from './enum-schemas';
-import { envelope, listEnvelope, listQuerySchema, MAX_DB_INTEGER, paginationMetaSchema, rowIdParamSchema, rowIdSchema } from './common';
+import { envelope, listEnvelope, listQuerySchema, MAX_DB_INTEGER, MAX_PAGE, pageNumberSchema, paginationMetaSchema, rowIdParamSchema, rowIdSchema } from './common';
+import { defineEndpoint, requirePermission } from './endpoint';
+import { marketQuerySchema } from './markets';
 import { MAX_ORDER_LINES, ORDER_LINE_MESSAGES, ORDER_MESSAGES } from './order-protocol';
 
 export { ORDER_MESSAGES, orderIdProblem } from './order-protocol';
@@ -211,8 +213,8 @@ export const orderNoteSchema = z.object({
 export type OrderNote = z.infer<typeof orderNoteSchema>;
 export const orderNotesQuerySchema = z.object({
   marketCode: marketCodeSchema.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pagesize: z.coerce.number().int().min(1).max(100).default(100),
+  page: pageNumberSchema(MAX_PAGE).default(1),
+  pagesize: pageNumberSchema(100).default(100),
 });
 export const orderNotesResponseSchema = listEnvelope(orderNoteSchema);
 export const createNoteBodySchema = z.object({
@@ -241,7 +243,7 @@ export const customerQuerySchema = z.object({
   /** Comma-separated sales person ids: only their customers. */
   salesPersonId: z
     .string()
-    .regex(/^\d+(,\d+)*$/, 'must be sales person ids separated by commas')
+    .regex(/^[1-9]\d*(,[1-9]\d*)*$/, 'must be sales person ids (plain digits) separated by commas')
     .transform((value) => value.split(',').map(Number))
     .refine((ids) => ids.every((one) => one <= MAX_DB_INTEGER), 'is not a known sales person id')
     .optional(),
@@ -354,4 +356,222 @@ export const uploadProcessBodySchema = z.object({
       }),
     )
     .max(500),
+});
+
+export const uploadStatusQuerySchema = z.object({
+  marketCode: marketCodeSchema.optional(),
+  /** A particular upload (also a finished one, to show its outcome); without it, the open one. */
+  referenceId: z.string().trim().min(1).max(64).optional(),
+});
+
+// ---- endpoints -----------------------------------------------------------------------------------------
+// Each guard is the least grant any role needs for the endpoint; the server enforces the status action
+// table per role for the rest.
+
+const viewOrders = requirePermission('orders-orders_history', 'view');
+const createOrders = requirePermission('orders-orders_history', 'create_order');
+const uploadMenu = requirePermission('orders-orders_history', 'upload_menu');
+const tag = 'orders';
+
+export const listOrdersEndpoint = defineEndpoint({
+  operationId: 'listOrders',
+  method: 'POST',
+  path: '/order/history',
+  tag,
+  summary: "A page of the market's orders",
+  description:
+    'search matches reference id, customer, MSO owner and sales person; status filters by status; sort and filter columns are those of ORDER_HISTORY_*_COLUMNS. Default order: newest first.',
+  access: viewOrders,
+  body: listQuerySchema,
+  responses: { 200: orderHistoryResponseSchema },
+});
+
+export const orderDetailsEndpoint = defineEndpoint({
+  operationId: 'getOrderDetails',
+  method: 'POST',
+  path: '/order/{id}/details',
+  tag,
+  summary: 'An order with a page of its items',
+  description:
+    'The order with a page of its items and the actions the caller may take. With batchId and unitSalePrice, first sets that line’s price (edit); with confirmedDeliveryDate, first sets the confirmed delivery date.',
+  access: viewOrders,
+  params: orderIdParamsSchema,
+  body: orderDetailsBodySchema,
+  errors: [409],
+  responses: { 200: orderDetailsResponseSchema },
+});
+
+export const createOrderEndpoint = defineEndpoint({
+  operationId: 'createOrder',
+  method: 'POST',
+  path: '/order/create',
+  tag,
+  summary: 'Create an order',
+  description: 'Creates an order and reserves its stock; lines the stock cannot cover are kept as short and the order is Action Required.',
+  access: createOrders,
+  body: createOrderBodySchema,
+  errors: [404],
+  responses: { 201: orderRefResponseSchema },
+});
+
+export const editOrderEndpoint = defineEndpoint({
+  operationId: 'editOrder',
+  method: 'PUT',
+  path: '/order/{id}/edit',
+  tag,
+  summary: "Replace an order's lines, or set its confirmed delivery date",
+  description:
+    'Replaces the order’s lines (needs orders-order_detail edit_order and a status that allows edit; send version to refuse a lost update), or sets only the confirmed delivery date (confirmDeliveryDate).',
+  access: viewOrders,
+  params: orderIdParamsSchema,
+  body: editOrderBodySchema,
+  errors: [409],
+  responses: { 200: orderRefResponseSchema },
+});
+
+export const duplicateOrderEndpoint = defineEndpoint({
+  operationId: 'duplicateOrder',
+  method: 'POST',
+  path: '/order/{id}/duplicate',
+  tag,
+  summary: 'Copy an order for a buyer',
+  description: 'A new Pending order for the given buyer with the same lines, each at what is available now.',
+  access: createOrders,
+  params: orderIdParamsSchema,
+  body: duplicateOrderBodySchema,
+  responses: { 201: orderRefResponseSchema },
+});
+
+export const orderNotesEndpoint = defineEndpoint({
+  operationId: 'listOrderNotes',
+  method: 'GET',
+  path: '/order/{id}/notes',
+  tag,
+  summary: "An order's notes",
+  description: 'The order’s notes, newest first.',
+  access: viewOrders,
+  params: orderIdParamsSchema,
+  query: orderNotesQuerySchema,
+  responses: { 200: orderNotesResponseSchema },
+});
+
+export const addOrderNoteEndpoint = defineEndpoint({
+  operationId: 'addOrderNote',
+  method: 'POST',
+  path: '/order/{id}/notes',
+  tag,
+  summary: 'Add a note to an order',
+  description: 'Adds a note (at most 500 characters, not blank); refused on Cancelled and Completed orders.',
+  access: viewOrders,
+  params: orderIdParamsSchema,
+  body: createNoteBodySchema,
+  errors: [409],
+  responses: { 201: createNoteResponseSchema },
+});
+
+export const changeOrderStatusEndpoint = defineEndpoint({
+  operationId: 'changeOrderStatus',
+  method: 'PUT',
+  path: '/order/{id}/status',
+  tag,
+  summary: 'Move an order to its next status',
+  description: 'Moves the order on as the status action table allows the caller’s role: 403 when the status allows it but the role may not, 409 when the status does not.',
+  access: viewOrders,
+  params: orderIdParamsSchema,
+  body: orderStatusBodySchema,
+  errors: [409],
+  responses: { 200: orderRefResponseSchema },
+});
+
+export const orderInventoryEndpoint = defineEndpoint({
+  operationId: 'listOrderInventory',
+  method: 'POST',
+  path: '/order/inventory',
+  tag,
+  summary: 'The batches an order can take',
+  description:
+    'Active, lab-passed and unexpired batches with at least one whole case free unless the query filters on available_case_size. Default order: product name.',
+  access: createOrders,
+  body: listQuerySchema,
+  responses: { 200: orderInventoryResponseSchema },
+});
+
+export const uploadCreateEndpoint = defineEndpoint({
+  operationId: 'createOrderUpload',
+  method: 'POST',
+  path: '/order/upload/create',
+  tag,
+  summary: 'Upload an order file for review',
+  description:
+    'Reads an order file (xlsx, xls or csv by content, at most 10 MB, base64 without a data: prefix) with the columns Batch#, Dispensary Location(s) and Case Size, and opens it for review: one entry per dispensary. A bad file or row answers 400 naming what to fix (413 when too large) and stores nothing; another upload still open in the market answers 409.',
+  access: uploadMenu,
+  body: uploadCreateBodySchema,
+  errors: [409, 413, 503],
+  responses: { 200: uploadResponseSchema },
+});
+
+export const uploadProcessEndpoint = defineEndpoint({
+  operationId: 'processOrderUpload',
+  method: 'POST',
+  path: '/order/upload/process',
+  tag,
+  summary: 'Confirm or cancel an upload under review',
+  description:
+    'Cancels an upload under review, or confirms it with a delivery date for every customer: one order per customer is created, and the answer shows each outcome (COMPLETED with its order reference id, or FAILED with the reason).',
+  access: uploadMenu,
+  body: uploadProcessBodySchema,
+  errors: [404, 409],
+  responses: { 200: uploadResponseSchema },
+});
+
+export const uploadStatusEndpoint = defineEndpoint({
+  operationId: 'getOrderUploadStatus',
+  method: 'GET',
+  path: '/order/upload/status',
+  tag,
+  summary: "The market's open upload",
+  description: "The market's upload under review or being processed (empty when none), or the one named by referenceId.",
+  access: uploadMenu,
+  query: uploadStatusQuerySchema,
+  errors: [404],
+  responses: { 200: uploadResponseSchema },
+});
+
+// The people pickers of the order screens, guarded by the orders list's view grant, which every role that
+// sees orders holds; the menus area will reuse these and may widen the guard then.
+
+export const salesPersonsEndpoint = defineEndpoint({
+  operationId: 'listSalesPersons',
+  method: 'GET',
+  path: '/sales-person',
+  tag: 'customers',
+  summary: "The market's sales persons",
+  description: "The market's sales persons, by name.",
+  access: viewOrders,
+  query: marketQuerySchema,
+  responses: { 200: salesPersonsResponseSchema },
+});
+
+export const customersEndpoint = defineEndpoint({
+  operationId: 'listCustomers',
+  method: 'GET',
+  path: '/customer',
+  tag: 'customers',
+  summary: "The market's buyers",
+  description: "The market's active buyers, by name: of a group (INT or EXT), of some sales persons (salesPersonId=1,2), matching a search.",
+  access: viewOrders,
+  query: customerQuerySchema,
+  responses: { 200: customersResponseSchema },
+});
+
+export const msoOwnersEndpoint = defineEndpoint({
+  operationId: 'listMsoOwners',
+  method: 'GET',
+  path: '/customer/mso',
+  tag: 'customers',
+  summary: "The market's MSO owners",
+  description: "The market's MSO owners, by name.",
+  access: viewOrders,
+  query: marketQuerySchema,
+  responses: { 200: msoOwnersResponseSchema },
 });

@@ -2,7 +2,8 @@
 // picker sends (from the offline outbox, with Idempotency-Key and If-Match). Names follow the spec.
 import { z } from 'zod';
 import { PICK_ITEM_STATUS_CODES, PICKLIST_STATUSES } from '../enums';
-import { envelope, errorBodySchema, listEnvelope, rowIdParamSchema, rowIdSchema } from './common';
+import { envelope, errorBodySchema, listEnvelope, listQuerySchema, rowIdParamSchema, rowIdSchema } from './common';
+import { defineEndpoint, requirePermission } from './endpoint';
 import { MAX_PICK_EDIT_BATCH, MAX_PICK_EDIT_ITEMS } from './picklist-protocol';
 import { IDEMPOTENCY_KEY_PATTERN } from './protocol';
 
@@ -153,3 +154,71 @@ export const picklistEditBatchResponseSchema = envelope(
   }),
 );
 export type PicklistEditBatchResult = z.infer<typeof picklistEditBatchResponseSchema>['data'];
+
+// ---- endpoints -----------------------------------------------------------------------------------------
+
+const tag = 'picklists';
+const markPicked = requirePermission('orders-picklist_details', 'picked');
+
+/** A 412 answer to an edit: the picklist as it is now, and the items someone else changed since the edit's version. */
+export const picklistConflictSchema = errorBodySchema.extend({
+  picklist: picklistDetailSchema,
+  conflictingItems: z.array(z.number().int()),
+});
+
+export const picklistRegisterEndpoint = defineEndpoint({
+  operationId: 'listPicklists',
+  method: 'POST',
+  path: '/picklist/register',
+  tag,
+  summary: "A page of the market's picklists",
+  description: 'The picklist register: one row per picklist with its order, customer, location and progress.',
+  access: requirePermission('orders-picklist_register', 'view'),
+  body: listQuerySchema,
+  responses: { 200: picklistRegisterResponseSchema },
+});
+
+export const picklistDetailEndpoint = defineEndpoint({
+  operationId: 'getPicklist',
+  method: 'GET',
+  path: '/picklist/{id}/detail',
+  tag,
+  summary: 'A picklist with its items',
+  description: 'The picklist, its items and the short-pick reasons; its version in the ETag header.',
+  access: requirePermission('orders-picklist_details', 'view'),
+  params: picklistIdParamsSchema,
+  responses: { 200: picklistDetailResponseSchema },
+});
+
+export const picklistEditEndpoint = defineEndpoint({
+  operationId: 'editPicklist',
+  method: 'PUT',
+  path: '/picklist/{id}/edit',
+  tag,
+  summary: 'Record picks',
+  description:
+    'Records picks. A replay with the same Idempotency-Key returns the first answer and applies nothing twice (422 if the key was used for another request). If-Match carries the version the edit was made on: 412 with the current picklist when an edited item was changed by someone else since.',
+  access: markPicked,
+  params: picklistIdParamsSchema,
+  body: picklistEditBodySchema,
+  headers: {
+    'idempotency-key': 'A key the client made for this edit (8 to 128 letters, digits, - or _); a replay answers as the first call did.',
+    'if-match': 'The version tag the picklist was read with, like "v12".',
+  },
+  errors: [409, 422],
+  responses: { 200: picklistDetailResponseSchema, 412: picklistConflictSchema },
+});
+
+export const picklistEditBatchEndpoint = defineEndpoint({
+  operationId: 'editPicklistBatch',
+  method: 'POST',
+  path: '/picklist/{id}/edits',
+  tag,
+  summary: 'Record several waiting edits of a picklist',
+  description:
+    "The offline outbox's replay: several waiting edits of one picklist in one call, applied in order, each as PUT /picklist/{id}/edit would apply it with its key as Idempotency-Key and base_version as If-Match. Each edit is answered with the status that call would have had; the picklist after the call is in data.picklist and its version in the ETag.",
+  access: markPicked,
+  params: picklistIdParamsSchema,
+  body: picklistEditBatchBodySchema,
+  responses: { 200: picklistEditBatchResponseSchema },
+});

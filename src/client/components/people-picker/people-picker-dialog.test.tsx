@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../shared/api/orders';
-import { apiRequest } from '../../lib/api-client';
+import { customersEndpoint } from '../../../shared/api/orders';
+import type { Endpoint } from '../../../shared/api/endpoint';
+import { callApi } from '../../lib/api-client';
 import { PeoplePickerDialog, type PeoplePickerDialogProps } from './people-picker-dialog';
 
-vi.mock('../../lib/api-client', () => ({ apiRequest: vi.fn() }));
+vi.mock('../../lib/api-client', () => ({ callApi: vi.fn() }));
 
 const customer = (id: number, name: string, salesPersonId: number | null): Customer => ({
   customer_id: id,
@@ -21,18 +23,18 @@ const customer = (id: number, name: string, salesPersonId: number | null): Custo
 const CUSTOMERS = [customer(1, 'GreenVault Duluth', 10), customer(2, 'Prairie Leaf North', 11), customer(3, 'Harbor Light East', 10)];
 
 beforeEach(() => {
-  vi.mocked(apiRequest).mockReset();
-  vi.mocked(apiRequest).mockImplementation(async (path: string) => {
-    if (path.startsWith('/sales-person'))
+  vi.mocked(callApi).mockReset();
+  vi.mocked(callApi).mockImplementation((async (endpoint: Endpoint, input: { query?: { salesPersonId?: string } }) => {
+    if (endpoint.path === '/sales-person')
       return {
         data: [
           { sales_person_id: 10, sales_person_name: 'Person 10' },
           { sales_person_id: 11, sales_person_name: 'Person 11' },
         ],
       };
-    const ids = new URLSearchParams(path.split('?')[1]).get('salesPersonId')?.split(',').map(Number);
+    const ids = input.query?.salesPersonId?.split(',').map(Number);
     return { data: ids ? CUSTOMERS.filter((c) => ids.includes(c.sales_person_id ?? -1)) : CUSTOMERS };
-  });
+  }) as never);
 });
 
 function renderPicker(props: Partial<PeoplePickerDialogProps>) {
@@ -74,7 +76,7 @@ describe('the people picker', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     await user.click(await within(dialog).findByRole('radio', { name: 'Person 10' }));
     expect(confirm).toHaveProperty('disabled', true);
-    expect(vi.mocked(apiRequest)).toHaveBeenCalledWith('/customer?marketCode=MN&salesPersonId=10', expect.anything());
+    expect(vi.mocked(callApi)).toHaveBeenCalledWith(customersEndpoint, expect.objectContaining({ query: { salesPersonId: '10', group: undefined }, market: 'MN' }));
     const buyers = within(dialog).getByRole('group', { name: /Buyer/ });
     await vi.waitFor(() => expect(within(buyers).queryByRole('radio', { name: /Prairie Leaf North/ })).toBeNull());
     await user.click(within(buyers).getByRole('radio', { name: /Harbor Light East/ }));

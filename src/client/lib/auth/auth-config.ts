@@ -1,13 +1,14 @@
 // Which sign-in this server uses, asked of the server at start-up and remembered so that the app can
 // start with no signal.
 import { authConfigSchema, type AuthConfig } from '../../../shared/api/auth-config';
-import { apiRequest } from '../api-client';
+import { authConfigEndpoint } from '../../../shared/api/auth';
+import { callApi } from '../api-client';
 
 const STORAGE_KEY = 'gv-auth-config';
 
 export async function loadAuthConfig(): Promise<AuthConfig> {
   try {
-    const { data } = await apiRequest<{ data: unknown }>('/auth/config', { anonymous: true });
+    const { data } = await callApi(authConfigEndpoint, {});
     const config = authConfigSchema.parse(data);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
     return config;

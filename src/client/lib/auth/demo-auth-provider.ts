@@ -1,7 +1,7 @@
 // Demo sign-in: the server signs a short-lived token for a demo user; it is renewed with the same user
 // before it expires, so a long shift (and the offline outbox) always has a fresh one.
-import type { IssuedToken, Me } from '../../../shared/api/auth';
-import { apiRequest } from '../api-client';
+import { demoLoginEndpoint, meEndpoint } from '../../../shared/api/auth';
+import { callApi } from '../api-client';
 import type { Account, AuthProvider } from './auth-provider';
 
 const STORAGE_KEY = 'gv-demo-session';
@@ -19,8 +19,9 @@ function read(): StoredSession | null {
 }
 
 async function signIn(userId: string): Promise<StoredSession> {
-  const { data } = await apiRequest<{ data: IssuedToken }>('/auth/demo-login', { method: 'POST', body: { userId }, anonymous: true });
-  const { data: me } = await apiRequest<{ data: Me }>('/auth/me', { anonymous: true, headers: { authorization: `Bearer ${data.token}` } });
+  const { data } = await callApi(demoLoginEndpoint, { body: { userId } });
+  // The new token, not the session's (there is none yet, or it is another user's).
+  const { data: me } = await callApi(meEndpoint, { anonymous: true, headers: { authorization: `Bearer ${data.token}` } });
   const session = { userId, token: data.token, expiresAt: data.expiresAt, account: { azureUserId: me.azureUserId, name: me.name, email: me.email } };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   return session;

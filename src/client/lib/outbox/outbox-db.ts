@@ -17,10 +17,8 @@ export type OutboxEntry = {
   id: string;
   userId: string;
   market: string;
-  method: 'PUT' | 'POST';
-  path: string;
   body: unknown;
-  /** What the edit is about ('picklist:12'), for per-resource markers and rebasing. */
+  /** What the edit is about ('picklist:12'): the call it is sent with, and per-resource markers. */
   resource: string;
   /** The parts it touches (item ids), for per-item markers. */
   parts: string[];

@@ -3,10 +3,10 @@
 // made on it, and it is what they are sent with (If-Match).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../../shared/api/common';
-import type { PicklistDetail, PicklistEditBody, PicklistRow } from '../../../shared/api/picklists';
+import { picklistDetailEndpoint, picklistRegisterEndpoint, type PicklistDetail, type PicklistEditBody, type PicklistRow } from '../../../shared/api/picklists';
 import { PICK_ITEM_STATUS_LABELS, type MarketCode, type PicklistStatus } from '../../../shared/enums';
 import { percentComplete } from '../../../shared/labels';
-import { apiRequest } from '../api-client';
+import { callApi, type CallOptions } from '../api-client';
 import { outboxDb, type OutboxDatabase, type OutboxEntry } from './outbox-db';
 
 export const PICKLISTS_QUERY_KEY = 'picklists';
@@ -30,12 +30,12 @@ export type PickLine = PicklistEditBody['items'][number];
 /** What a 412 answer carries, kept on the conflicting outbox entry. */
 export type PicklistConflictState = { picklist: PicklistDetail; conflictingItems: number[] };
 
-export function fetchPicklistRegister(query: ListQuery, signal?: AbortSignal, market?: MarketCode): Promise<PicklistPage> {
-  return apiRequest<PicklistPage>('/picklist/register', { method: 'POST', body: query, signal, market });
+export function fetchPicklistRegister(query: ListQuery, options: CallOptions = {}): Promise<PicklistPage> {
+  return callApi(picklistRegisterEndpoint, { body: query, ...options });
 }
 
 export async function fetchPicklistDetail(picklistId: number, market: MarketCode, signal?: AbortSignal): Promise<PicklistDetail> {
-  return (await apiRequest<{ data: PicklistDetail }>(`/picklist/${picklistId}/detail`, { signal, market })).data;
+  return (await callApi(picklistDetailEndpoint, { params: { id: picklistId }, signal, market })).data;
 }
 
 const STATUS_CODE = (label: PicklistStatus) => label.toUpperCase().replace(/ /g, '_');

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PICK_MESSAGES } from '../../../shared/api/picklist-protocol';
-import { ApiError, type apiRequestRaw, type RequestOptions } from '../api-client';
+import { endpointPath, type Endpoint } from '../../../shared/api/endpoint';
+import { ApiError, type callApiRaw, type CallOptions } from '../api-client';
 import { testPicklist } from './picklist-fixtures';
 import { sendPicklistEdit, sendPicklistEdits } from './picklist-send';
 import type { OutboxEntry } from './outbox-db';
@@ -10,8 +11,6 @@ const entry: OutboxEntry = {
   id: '4a1d9c62-5a4e-4f0e-9d3a-1c2b3d4e5f60',
   userId: 'picker',
   market: 'NJ',
-  method: 'PUT',
-  path: '/picklist/7/edit',
   body: { items: [{ picklist_item_id: 1, no_of_cases: 4, reason_id: 11 }] },
   resource: 'picklist:7',
   parts: ['1'],
@@ -21,12 +20,13 @@ const entry: OutboxEntry = {
   attempts: 0,
 };
 
-type Request = typeof apiRequestRaw;
+type Request = typeof callApiRaw;
+type Sent = CallOptions & { method: string; body?: unknown };
 
 function answering(outcome: { status: number; body?: unknown; etag?: string } | Error | DOMException) {
-  const calls: { path: string; options: RequestOptions }[] = [];
-  const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
-    calls.push({ path, options });
+  const calls: { path: string; options: Sent }[] = [];
+  const request = vi.fn(async (endpoint: Endpoint, { params, ...options }: CallOptions & { params?: Record<string, unknown>; body?: unknown }) => {
+    calls.push({ path: endpointPath(endpoint.path, params), options: { ...options, method: endpoint.method } });
     if (!('status' in outcome) || outcome instanceof ApiError) throw outcome;
     return { data: outcome.body, status: outcome.status, headers: new Headers(outcome.etag ? { etag: outcome.etag } : {}) };
   }) as unknown as Request;

@@ -1,10 +1,10 @@
 // Sends one waiting picklist edit and says what became of it. Only an answer from the server settles an
 // entry: a 200 (applied), a 412 (conflict, with the server's picklist) or a refusal sending again cannot
 // change. No answer, a timeout, a server error, 408, 429 or an expired session (401) keep it for later.
-import type { PicklistDetail, PicklistEditBatchResult, PicklistEditBody, PicklistEditOutcome } from '../../../shared/api/picklists';
+import { picklistEditBatchEndpoint, picklistEditEndpoint, type PicklistEditBody, type PicklistEditOutcome } from '../../../shared/api/picklists';
 import { PICK_MESSAGES, parseVersionTag, versionTag } from '../../../shared/api/picklist-protocol';
 import { IDEMPOTENCY_HEADER } from '../../../shared/api/protocol';
-import { ApiError, apiRequestRaw } from '../api-client';
+import { ApiError, callApiRaw } from '../api-client';
 import { picklistIdOf, type PicklistConflictState } from './picklist-cache';
 import type { OutboxEntry } from './outbox-db';
 import type { SendResult } from './replay';
@@ -12,18 +12,20 @@ import type { SendResult } from './replay';
 /** A vault's signal can hang a request: give up well before the API client's 60 s. */
 export const SEND_TIMEOUT_MS = 20_000;
 
-type Request = typeof apiRequestRaw;
+type Request = typeof callApiRaw;
 
 /** Statuses that say "not now" rather than "no". */
 const RETRYABLE = new Set([401, 408, 429]);
 
-export async function sendPicklistEdit(entry: OutboxEntry, request: Request = apiRequestRaw): Promise<SendResult> {
+export async function sendPicklistEdit(entry: OutboxEntry, request: Request = callApiRaw): Promise<SendResult> {
+  const picklistId = picklistIdOf(entry.resource);
+  if (picklistId === null) throw new Error(`An outbox entry for ${entry.resource} is not a picklist edit.`);
   const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.id };
   if (entry.baseVersion !== null) headers['if-match'] = versionTag(entry.baseVersion);
   try {
-    const response = await request<{ data?: PicklistDetail }>(entry.path, {
-      method: entry.method,
-      body: entry.body,
+    const response = await request(picklistEditEndpoint, {
+      params: { id: picklistId },
+      body: entry.body as PicklistEditBody,
       headers,
       market: entry.market,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
@@ -41,16 +43,16 @@ export async function sendPicklistEdit(entry: OutboxEntry, request: Request = ap
  * and the version it was made on, and says what became of each, as `sendPicklistEdit` would have. The
  * picklist the server answered after the call goes with the last applied edit, for the cache.
  */
-export async function sendPicklistEdits(entries: OutboxEntry[], request: Request = apiRequestRaw): Promise<SendResult[]> {
+export async function sendPicklistEdits(entries: OutboxEntry[], request: Request = callApiRaw): Promise<SendResult[]> {
   const [first] = entries;
   const picklistId = first ? picklistIdOf(first.resource) : null;
   if (!first || picklistId === null || entries.some((entry) => entry.resource !== first.resource)) {
     throw new Error('sendPicklistEdits takes waiting edits of one picklist.');
   }
-  let answer: PicklistEditBatchResult;
+  let answer;
   try {
-    const response = await request<{ data: PicklistEditBatchResult }>(`/picklist/${picklistId}/edits`, {
-      method: 'POST',
+    const response = await request(picklistEditBatchEndpoint, {
+      params: { id: picklistId },
       body: { edits: entries.map((entry) => ({ key: entry.id, base_version: entry.baseVersion, items: (entry.body as PicklistEditBody).items })) },
       market: first.market,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),

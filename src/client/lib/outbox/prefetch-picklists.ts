@@ -25,9 +25,8 @@ export const PREFETCH_DELAY_MS = 2_000;
 /** While the app stays open and online, the open picklists are looked at again this often. */
 export const PREFETCH_INTERVAL_MS = 10 * 60_000;
 
-export function openPicklistsQuery(market: MarketCode, page: number): ListQuery {
+export function openPicklistsQuery(page: number): ListQuery {
   return {
-    marketCode: market,
     pagination: { page, pageSize: PAGE_SIZE },
     columnFilter: [{ column: 'pick_status_label', type: 'select', value: [...OPEN_PICKLIST_STATUSES] }],
     sort: [{ column: 'requested_delivery_date', order: 'asc' }],
@@ -51,17 +50,17 @@ export async function prefetchOpenPicklists(queryClient: QueryClient, market: Ma
   // Waiting edits first: the copies fetched below then already hold them.
   await requestOutboxReplay();
 
-  const firstView = toListQuery(DEFAULT_TABLE_STATE, market);
+  const firstView = toListQuery(DEFAULT_TABLE_STATE);
   await queryClient.fetchQuery({
     queryKey: [...PICKLIST_REGISTER_KEY, market, firstView],
-    queryFn: ({ signal: querySignal }) => fetchPicklistRegister(firstView, querySignal, market),
+    queryFn: ({ signal: querySignal }) => fetchPicklistRegister(firstView, { signal: querySignal, market }),
     staleTime: 30_000,
     retry: false,
   });
 
   const open: PicklistRow[] = [];
   for (let page = 1; open.length < PREFETCH_LIMIT && !signal.aborted; page += 1) {
-    const { data, pagination } = await fetchPicklistRegister(openPicklistsQuery(market, page), signal, market);
+    const { data, pagination } = await fetchPicklistRegister(openPicklistsQuery(page), { signal, market });
     open.push(...data);
     if (data.length < PAGE_SIZE || open.length >= pagination.totalRecords) break;
   }

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const edit = (id: string, overrides: Partial<OutboxEntry> = {}) =>
   enqueue(
-    { id, userId: 'picker', market: 'MN', method: 'PUT', path: '/picklist/7/edit', body: { id }, resource: 'picklist:7', parts: ['1'], baseVersion: 5, ...overrides },
+    { id, userId: 'picker', market: 'MN', body: { id }, resource: 'picklist:7', parts: ['1'], baseVersion: 5, ...overrides },
     db,
   );
 

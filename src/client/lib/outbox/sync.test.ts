@@ -44,7 +44,7 @@ afterEach(async () => {
 });
 
 const edit = (id: string) =>
-  enqueue({ id, userId: 'picker', market: 'MN', method: 'PUT', path: '/picklist/7/edit', body: { items: [] }, resource: 'picklist:7', parts: ['1'], baseVersion: 5 });
+  enqueue({ id, userId: 'picker', market: 'MN', body: { items: [] }, resource: 'picklist:7', parts: ['1'], baseVersion: 5 });
 
 const sentIds = () => send.mock.calls.map(([entry]) => entry.id);
 const waitingIds = async () => (await outboxDb.entries.toArray()).map((entry) => entry.id);

@@ -1,5 +1,5 @@
 // The demo sign-in users: one per role in MN, a Market Admin for every other market, a single-market
-// user, a user with different roles in two markets, and a deactivated user to reactivate.
+// user, a user with different roles in two markets, and a user deactivated in their market to reactivate.
 // Their ids are fixed so that tests and documentation can name them.
 import type { MarketCode, Role } from '../../../shared/enums';
 
@@ -9,18 +9,19 @@ export type DemoUserDefinition = {
   azureUserId: string;
   name: string;
   email: string;
-  isActive: boolean;
   roles: Partial<Record<MarketCode, Role>>;
+  /** Markets of `roles` where the account is deactivated (activation is per market). */
+  inactiveIn: MarketCode[];
 };
 
-const user = (n: number, key: string, name: string, roles: DemoUserDefinition['roles'], isActive = true): DemoUserDefinition => ({
+const user = (n: number, key: string, name: string, roles: DemoUserDefinition['roles'], inactiveIn: MarketCode[] = []): DemoUserDefinition => ({
   key,
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   azureUserId: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   name,
   email: `${key}@demo.greenvault.example`,
-  isActive,
   roles,
+  inactiveIn,
 });
 
 export const DEMO_USERS = {
@@ -35,7 +36,7 @@ export const DEMO_USERS = {
   flAdmin: user(9, 'grace.kim', 'Grace Kim', { FL: 'Market Admin' }),
   flSalesPerson: user(10, 'riley.chen', 'Riley Chen', { FL: 'Sales Person' }),
   twoMarkets: user(11, 'dana.brooks', 'Dana Brooks', { MN: 'Sales Manager', NJ: 'Fulfilment Person' }),
-  deactivated: user(12, 'pat.quinn', 'Pat Quinn', { MN: 'Sales Person' }, false),
+  deactivated: user(12, 'pat.quinn', 'Pat Quinn', { MN: 'Sales Person' }, ['MN']),
   mdSecondAdmin: user(13, 'luis.ortega', 'Luis Ortega', { MD: 'Market Admin' }),
 } satisfies Record<string, DemoUserDefinition>;
 

@@ -13,7 +13,7 @@ export type MarketCast = {
 };
 
 export function castOf(code: MarketCode): MarketCast {
-  const active = Object.values(DEMO_USERS).filter((user) => user.isActive && user.roles[code]);
+  const active = Object.values(DEMO_USERS).filter((user) => user.roles[code] && !user.inactiveIn.includes(code));
   const holding = (...roles: Role[]) => active.filter((user) => roles.includes(user.roles[code]!)).map((user) => user.id);
   const admins = holding('Market Admin');
   const fulfilment = holding('Fulfilment Person');

@@ -36,10 +36,15 @@ export async function loadMarketsAndGrants(db: DbOrTx): Promise<void> {
 export async function loadDemoUsers(db: DbOrTx): Promise<void> {
   const list = Object.values(DEMO_USERS);
   await db.insert(users).values(
-    list.map((u) => ({ id: u.id, azureUserId: u.azureUserId, name: u.name, email: u.email, isActive: u.isActive, isDemo: true })),
+    list.map((u) => ({ id: u.id, azureUserId: u.azureUserId, name: u.name, email: u.email, isDemo: true })),
   );
   const roles = list.flatMap((u) =>
-    Object.entries(u.roles).map(([code, role]) => ({ userId: u.id, marketId: marketIdOf(code as MarketCode), role })),
+    Object.entries(u.roles).map(([code, role]) => ({
+      userId: u.id,
+      marketId: marketIdOf(code as MarketCode),
+      role,
+      isActive: !u.inactiveIn.includes(code as MarketCode),
+    })),
   );
   await db.insert(userMarketRoles).values(roles);
 }

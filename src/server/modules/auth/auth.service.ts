@@ -6,9 +6,10 @@ import type { AuthenticatedUser } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
-import { findUserById, listDemoUsers, type UserMarketRole } from '../users/users.repository';
+import { findUserById, isDeactivatedEverywhere, listDemoUsers, type UserMarketRole } from '../users/users.repository';
 
-const toUserMarkets = (roles: UserMarketRole[]) => roles.map((role) => ({ code: role.code, name: role.name, role: role.role }));
+/** The markets a user works in: those where they are deactivated are not theirs to choose. */
+const toUserMarkets = (roles: UserMarketRole[]) => roles.filter((role) => role.isActive).map((role) => ({ code: role.code, name: role.name, role: role.role }));
 
 export function createAuthService(deps: { db: Db; env: Env; demoTokens: DemoTokenService | null }) {
   /** Demo endpoints answer 404 outside demo mode, as if they did not exist. */
@@ -42,7 +43,7 @@ export function createAuthService(deps: { db: Db; env: Env; demoTokens: DemoToke
       const tokens = requireDemo();
       const user = await findUserById(deps.db, userId);
       if (!user || !user.isDemo) throw notFound('Demo user');
-      if (!user.isActive) throw unauthorized('This account has been deactivated. Contact your Market Admin.');
+      if (isDeactivatedEverywhere(user.roles)) throw unauthorized('This account has been deactivated. Contact your Market Admin.');
       return tokens.issue(user);
     },
 

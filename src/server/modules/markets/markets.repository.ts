@@ -19,11 +19,12 @@ export async function findMarketByCode(db: DbOrTx, code: MarketCode): Promise<Ma
   return market;
 }
 
+/** The markets the user works in; one where they are deactivated is not theirs to switch to. */
 export async function listMarketsOfUser(db: DbOrTx, userId: string): Promise<MarketRecord[]> {
   return db
     .select({ id: markets.id, code: markets.code, name: markets.name, seedToSaleSystem: markets.seedToSaleSystem, createdAt: markets.createdAt })
     .from(markets)
-    .innerJoin(userMarketRoles, and(eq(userMarketRoles.marketId, markets.id), eq(userMarketRoles.userId, userId)))
+    .innerJoin(userMarketRoles, and(eq(userMarketRoles.marketId, markets.id), eq(userMarketRoles.userId, userId), eq(userMarketRoles.isActive, true)))
     .orderBy(asc(markets.name));
 }
 

@@ -51,10 +51,11 @@ import {
 import { formatDate } from '../../../shared/format';
 import { deliveryWindow } from '../../../shared/market-time';
 import { hasPermission } from '../../../shared/permissions';
-import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
+import type { MarketScope } from '../../auth/access-control';
 import type { Db } from '../../db/client';
-import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import type { RequestContext } from '../../lib/request-context';
 import { findHeader } from '../../lib/spreadsheet/header';
 import { readSpreadsheet, SpreadsheetError, SPREADSHEET_MESSAGES, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
 import type { OrdersService } from '../orders/orders.service';
@@ -91,7 +92,6 @@ import {
 export type UploadCreateBody = z.output<typeof uploadCreateBodySchema>;
 export type UploadProcessBody = z.output<typeof uploadProcessBodySchema>;
 export type UploadCustomers = z.infer<typeof uploadCustomersSchema>;
-export type UploadLogger = { error: (details: object, message: string) => void };
 
 export const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
 export const ORDER_FAILED = 'Failed to create order';
@@ -168,7 +168,8 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
   }
 
   /** Ends uploads whose processing stopped reporting progress (see the header comment). */
-  async function concludeStalled(actor: AuditActor, market: MarketScope): Promise<void> {
+  async function concludeStalled(ctx: RequestContext): Promise<void> {
+    const { market } = ctx;
     const cutoff = new Date(now().getTime() - stalledAfterMs);
     for (const stalled of await findStalledUploads(db, market.id, cutoff)) {
       await db.transaction(async (tx) => {
@@ -176,7 +177,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
         if (!upload || upload.status !== 'ORDER-INITIATED' || upload.updatedAt >= cutoff) return;
         await setCustomersStatus(tx, upload.id, 'ORDER-INITIATED', { status: 'FAILED', error: STALLED_MESSAGE });
         await setUploadStatus(tx, upload.id, 'COMPLETED');
-        await recordAudit(tx, { ...actor, userId: null }, {
+        await recordAudit(tx, { ...ctx, caller: null }, {
           entityType: 'upload_batch',
           entityId: upload.referenceId,
           action: 'conclude_stalled',
@@ -199,25 +200,20 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     throw conflict(`Upload ${upload.referenceId} is already finished.`);
   }
 
-  async function cancel(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, upload: UploadBatchRecord): Promise<UploadCustomers> {
+  async function cancel(ctx: RequestContext, upload: UploadBatchRecord): Promise<UploadCustomers> {
+    const { caller, market } = ctx;
     await db.transaction(async (tx) => {
       const locked = (await findUploadByReference(tx, market.id, upload.referenceId, { forUpdate: true }))!;
       refuseUnlessInReview(locked);
       await setCustomersStatus(tx, locked.id, 'IN-PROGRESS', { status: 'FAILED', error: `Cancelled by ${caller.name}.` });
       await setUploadStatus(tx, locked.id, 'FAILED');
-      await recordAudit(tx, actor, { entityType: 'upload_batch', entityId: locked.referenceId, action: 'cancel', before: { status: locked.status }, after: { status: 'FAILED', cancelled: true } });
+      await recordAudit(tx, ctx, { entityType: 'upload_batch', entityId: locked.referenceId, action: 'cancel', before: { status: locked.status }, after: { status: 'FAILED', cancelled: true } });
     });
     return view(upload);
   }
 
-  async function confirm(
-    actor: AuditActor,
-    caller: AuthenticatedUser,
-    market: MarketScope,
-    upload: UploadBatchRecord,
-    body: UploadProcessBody,
-    log: UploadLogger,
-  ): Promise<UploadCustomers> {
+  async function confirm(ctx: RequestContext, upload: UploadBatchRecord, body: UploadProcessBody): Promise<UploadCustomers> {
+    const { market } = ctx;
     if (!hasPermission(market.permissions, 'orders-orders_history', 'create_order')) {
       throw forbidden(`Your role (${market.role}) in ${market.code} may not create orders, so it cannot confirm an upload.`);
     }
@@ -247,7 +243,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
       for (const customer of customers) await setCustomerDeliveryDate(tx, customer.id, dates.get(customer.position)!);
       await setCustomersStatus(tx, locked.id, 'IN-PROGRESS', { status: 'ORDER-INITIATED' });
       await setUploadStatus(tx, locked.id, 'ORDER-INITIATED');
-      await recordAudit(tx, actor, {
+      await recordAudit(tx, ctx, {
         entityType: 'upload_batch',
         entityId: locked.referenceId,
         action: 'confirm',
@@ -259,7 +255,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     const outcomes: Record<number, string> = {};
     for (const customer of customers) {
       try {
-        const order = await orders.createOrder(actor, caller, market, {
+        const order = await orders.createOrder(ctx, {
           customerId: customer.customerId,
           requestedDeliveryDate: dates.get(customer.position)!,
           items: customer.lines.map((line) => ({ batchId: line.batchId, noOfCases: line.noOfCases })),
@@ -269,7 +265,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
         outcomes[customer.customerId] = order.referenceId;
       } catch (error) {
         const message = error instanceof AppError && error.statusCode < 500 ? error.message : ORDER_FAILED;
-        if (!(error instanceof AppError) || error.statusCode >= 500) log.error({ err: error, upload: upload.referenceId, customerId: customer.customerId }, 'bulk upload order failed');
+        if (!(error instanceof AppError) || error.statusCode >= 500) ctx.log.error({ err: error, upload: upload.referenceId, customerId: customer.customerId }, 'bulk upload order failed');
         await setCustomerOutcome(db, customer.id, { status: 'FAILED', error: message });
         outcomes[customer.customerId] = `FAILED: ${message}`;
       }
@@ -277,14 +273,15 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     }
     await db.transaction(async (tx) => {
       await setUploadStatus(tx, upload.id, 'COMPLETED');
-      await recordAudit(tx, actor, { entityType: 'upload_batch', entityId: upload.referenceId, action: 'complete', before: { status: 'ORDER-INITIATED' }, after: { status: 'COMPLETED', orders: outcomes } });
+      await recordAudit(tx, ctx, { entityType: 'upload_batch', entityId: upload.referenceId, action: 'complete', before: { status: 'ORDER-INITIATED' }, after: { status: 'COMPLETED', orders: outcomes } });
     });
     return view(upload);
   }
 
   return {
     /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
-    async create(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, body: UploadCreateBody): Promise<UploadCustomers> {
+    async create(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
+      const { caller, market } = ctx;
       const { rows } = await read(decodeUploadFile(body.file));
       const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
       if (!header.found) {
@@ -335,7 +332,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
         }
         const referenceId = `UPL-${market.code}-${String(await nextUploadNumber(tx, market.id)).padStart(4, '0')}`;
         const created = await insertUpload(tx, { marketId: market.id, referenceId, menuType: body.menuType, fileName: body.fileName, createdBy: caller.id }, plan.customers);
-        await recordAudit(tx, actor, {
+        await recordAudit(tx, ctx, {
           entityType: 'upload_batch',
           entityId: referenceId,
           action: 'create',
@@ -351,15 +348,16 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
       return view(upload);
     },
 
-    async process(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, body: UploadProcessBody, log: UploadLogger): Promise<UploadCustomers> {
-      await concludeStalled(actor, market);
-      const upload = await uploadInMarket(market, body.referenceId);
-      return body.action === 'cancel' ? cancel(actor, caller, market, upload) : confirm(actor, caller, market, upload, body, log);
+    async process(ctx: RequestContext, body: UploadProcessBody): Promise<UploadCustomers> {
+      await concludeStalled(ctx);
+      const upload = await uploadInMarket(ctx.market, body.referenceId);
+      return body.action === 'cancel' ? cancel(ctx, upload) : confirm(ctx, upload, body);
     },
 
     /** The named upload, or the market's latest one not yet finished (empty when there is none). */
-    async status(actor: AuditActor, market: MarketScope, referenceId?: string): Promise<UploadCustomers> {
-      await concludeStalled(actor, market);
+    async status(ctx: RequestContext, referenceId?: string): Promise<UploadCustomers> {
+      const { market } = ctx;
+      await concludeStalled(ctx);
       if (referenceId) return view(await uploadInMarket(market, referenceId));
       const open = await findLatestUnfinished(db, market.id);
       return open ? view(open) : EMPTY;

@@ -3,25 +3,13 @@
 // rules are tested apart from the SQL that applies them to locked batch rows.
 import type { ErrorDetail } from '../../../shared/api/protocol';
 import { badRequest } from '../../lib/errors';
+import type { BatchStock } from '../inventory/batch-stock.repository';
 
 /** The spec's text for a line the batch cannot cover at all. */
 export const NO_CASES_AVAILABLE_MESSAGE = 'Please remove the batch completely as no cases are available';
 export const maxAvailableMessage = (cases: number) => `Max available quantity is ${cases}`;
 
-export type BatchStock = {
-  id: number;
-  batchNumber: string;
-  productId: number;
-  locationName: string;
-  caseSize: number;
-  activeUnits: number;
-  reservedUnits: number;
-  status: string;
-  labStatus: string;
-  expiryDate: string | null;
-  basePrice: number;
-  vendorPrice: number | null;
-};
+export type { BatchStock };
 
 export type RequestedLine = { batchId: number; noOfCases: number; unitSalePrice?: number };
 

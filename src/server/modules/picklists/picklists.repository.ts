@@ -1,10 +1,11 @@
-// SQL for picklists: the register page, one picklist with its items, and the writes of a pick.
+// SQL for picklists: the register page, one picklist with its items, the writes of a pick, and the
+// picklists an order's approval creates and its cancellation ends.
 import { sql, type SQL } from 'drizzle-orm';
-import type { PickItemStatusCode, PicklistStatus } from '../../../shared/enums';
+import { OPEN_PICKLIST_STATUSES, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { CheckedListQuery } from '../../lib/list-query';
-import { escapeLike } from '../../lib/sql-helpers';
+import { escapeLike, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
 
@@ -265,4 +266,50 @@ export async function itemsChangedByOthersSince(db: DbOrTx, picklistId: number, 
 export async function reasonExists(db: DbOrTx, reasonId: number): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pick_reasons where id = ${reasonId}`);
   return (row?.n ?? 0) > 0;
+}
+
+// ---- an order's picklists ---------------------------------------------------------------------------
+
+/** One Pending picklist per warehouse of the order's batches, each with an item per order line there. */
+export async function createPicklistsForOrder(db: DbOrTx, order: { id: number; marketId: number; marketCode: string }, userId: string | null): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+      with locations as (
+        select distinct b.location_id from order_items i join batches b on b.id = i.batch_id where i.order_id = ${order.id}
+      ), numbered as (
+        select nextval(pg_get_serial_sequence('picklists', 'id'))::int as n, location_id from locations
+      ), lists as (
+        insert into picklists (id, market_id, reference_id, order_id, location_id, status, version, created_by, updated_by)
+        select n, ${order.marketId}, ${referenceFrom(`PL-${order.marketCode}-`, sql`n`)}, ${order.id}, location_id, 'Pending', 1, ${userId}::uuid, ${userId}::uuid
+        from numbered
+        returning id, location_id
+      ), items as (
+        insert into picklist_items (picklist_id, order_item_id, no_of_case_ordered)
+        select lists.id, i.id, i.no_of_cases
+        from order_items i join batches b on b.id = i.batch_id join lists on lists.location_id = b.location_id
+        where i.order_id = ${order.id}
+      )
+      select id from lists`,
+  );
+  return rows.length;
+}
+
+/**
+ * Locks the order's picklists, in id order, before the order itself: picking locks a picklist and then
+ * its order, so a cancel taking the order first could deadlock with a picker's save.
+ */
+export async function lockPicklistsOfOrder(db: DbOrTx, marketId: number, orderId: number): Promise<void> {
+  await db.execute(sql`select id from picklists where order_id = ${orderId} and market_id = ${marketId} order by id for update`);
+}
+
+/** Cancels the order's picklists that are still being worked; a picker's stale save then fails its version check. */
+export async function cancelOpenPicklists(db: DbOrTx, orderId: number, userId: string | null): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update picklists set status = 'Cancelled', version = version + 1, updated_by = ${userId}::uuid, updated_at = now()
+        where order_id = ${orderId} and status in ${sqlList(OPEN_PICKLIST_STATUSES)}
+        returning id`,
+  );
+  return rows.length;
 }

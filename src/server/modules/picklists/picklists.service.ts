@@ -4,7 +4,6 @@
 // picker's own later picks were made on top of it: a phone offline picks an item, then picks it again);
 // otherwise it answers 412 with the current picklist, so the picker decides. Only roles other than the two
 // sales roles, holding the picked grant, may pick.
-import { sql } from 'drizzle-orm';
 import type { ParsedListQuery } from '../../../shared/api/common';
 import {
   PICK_MESSAGES,
@@ -20,16 +19,18 @@ import {
 } from '../../../shared/api/picklists';
 import type { OrderStatus, PicklistStatus } from '../../../shared/enums';
 import { canMarkPicked } from '../../../shared/permissions';
-import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
-import { queryRows, type Tx } from '../../db/client';
-import { recordAudit, type AuditActor } from '../../lib/audit';
+import type { MarketScope } from '../../auth/access-control';
+import type { Db, Tx } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { errorBody } from '../../lib/error-handler';
 import { AppError, badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors';
-import { requestFingerprint, runIdempotentlyWithin, type IdempotencyClaim, type StoredAnswer } from '../../lib/idempotency';
+import { requestFingerprint, runIdempotently, runIdempotentlyWithin, type IdempotencyClaim, type IdempotentResult, type StoredAnswer } from '../../lib/idempotency';
 import { checkListQuery } from '../../lib/list-query';
 import { ok, type Page } from '../../lib/reply';
-import type { Db } from '../../db/client';
+import type { RequestContext } from '../../lib/request-context';
 import type { MarketStats } from '../markets/market-stats';
+import { findOrder } from '../orders/order-reads.repository';
+import { insertStatusHistory, updateOrder } from '../orders/order-writes.repository';
 import {
   findPicklist,
   itemsChangedByOthersSince,
@@ -56,12 +57,12 @@ function orderStatusFor(statuses: PicklistStatus[]): OrderStatus {
  * edit, so a key first sent alone and again among several (or the other way round) answers as it did.
  * The fingerprint leaves the version out: the key names the edit, whatever version it is checked against.
  */
-export function pickEditClaim(userId: string, market: MarketScope, picklistId: number, key: string | undefined, body: PicklistEditBody): IdempotencyClaim {
+function pickEditClaim(userId: string, market: MarketScope, picklistId: number, key: string | undefined, body: PicklistEditBody): IdempotencyClaim {
   return { userId, key, route: `PUT /picklist/${picklistId}/edit`, fingerprint: requestFingerprint({ market: market.code, body }) };
 }
 
 /** The answer of an applied edit, as it is sent and stored for replays. */
-export function pickEditAnswer(updated: PicklistDetail): StoredAnswer {
+function pickEditAnswer(updated: PicklistDetail): StoredAnswer {
   return { statusCode: 200, body: ok(updated, 'Picklist updated'), headers: { etag: versionTag(updated.version) } };
 }
 
@@ -73,26 +74,20 @@ function versionOfAnswer(answer: StoredAnswer): number | null {
 export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
   const { db, stats } = deps;
 
-  async function advanceOrder(tx: Tx, actor: AuditActor, orderId: number, userId: string): Promise<void> {
-    const [order] = await queryRows<{ status: OrderStatus; version: number }>(tx, sql`select status, version from orders where id = ${orderId} for update`);
+  /** The order follows its picklists: Partially Picked with the first picked, Picked with the last. */
+  async function advanceOrder(tx: Tx, ctx: RequestContext, orderId: number): Promise<void> {
+    const order = await findOrder(tx, ctx.market.id, orderId, { lock: true });
     if (!order || !['Approved', 'Partially Picked'].includes(order.status)) return;
-    const next = orderStatusFor(await picklistStatusesOfOrder(tx, orderId));
+    const next: OrderStatus = orderStatusFor(await picklistStatusesOfOrder(tx, orderId));
     if (next === order.status) return;
-    await tx.execute(sql`update orders set status = ${next}, version = version + 1, updated_by = ${userId}, updated_at = now() where id = ${orderId}`);
-    await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, comment, changed_by) values (${orderId}, ${order.status}, ${next}, 'From picking', ${userId})`);
-    await recordAudit(tx, actor, { entityType: 'order', entityId: orderId, action: 'status', before: { status: order.status }, after: { status: next } });
+    await updateOrder(tx, orderId, ctx.caller.id, { status: next });
+    await insertStatusHistory(tx, { orderId, from: order.status, to: next, comment: 'From picking', userId: ctx.caller.id });
+    await recordAudit(tx, ctx, { entityType: 'order', entityId: orderId, action: 'status', before: { status: order.status }, after: { status: next } });
   }
 
   /** Runs inside the caller's transaction, which also stores the idempotent answer. */
-  async function edit(
-    tx: Tx,
-    actor: AuditActor,
-    caller: AuthenticatedUser,
-    market: MarketScope,
-    picklistId: number,
-    body: PicklistEditBody,
-    ifMatch: number | null,
-  ): Promise<PicklistDetail> {
+  async function edit(tx: Tx, ctx: RequestContext, picklistId: number, body: PicklistEditBody, ifMatch: number | null): Promise<PicklistDetail> {
+    const { caller, market } = ctx;
     if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
     const current = await loadPicklistDetail(tx, market.id, picklistId, true);
     if (!current) throw notFound('Picklist');
@@ -140,14 +135,14 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
     const after = await listPicklistItems(tx, picklistId);
     const status: PicklistStatus = after.every((item) => item.pick_status !== null) ? 'Picked' : 'In Progress';
     await updatePicklistStatus(tx, picklistId, status, version, caller.id);
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, ctx, {
       entityType: 'picklist',
       entityId: picklistId,
       action: 'pick',
       before: { version: current.version, status: current.pick_status_label, items: picks.map((p) => items.get(p.picklistItemId)).map((i) => i && { id: i.picklist_item_id, picked: i.no_of_case_picked, reason: i.reason_id }) },
       after: { version, status, items: picks },
     });
-    await advanceOrder(tx, actor, current.order_id, caller.id);
+    await advanceOrder(tx, ctx, current.order_id);
     stats.invalidate(market.id);
     const updated = await loadPicklistDetail(tx, market.id, picklistId);
     if (!updated) throw new AppError(500, 'INTERNAL_ERROR', 'The picklist vanished while it was being saved.');
@@ -171,7 +166,14 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
       return detail;
     },
 
-    edit,
+    /**
+     * PUT /picklist/{id}/edit: one edit, applied at most once per Idempotency-Key (a replay answers as the
+     * first call did), checked against the version it was made on (If-Match).
+     */
+    async editOnce(ctx: RequestContext, picklistId: number, body: PicklistEditBody, key: string | undefined, ifMatch: number | null): Promise<IdempotentResult> {
+      const claim = pickEditClaim(ctx.caller.id, ctx.market, picklistId, key, body);
+      return runIdempotently(db, claim, async (tx) => pickEditAnswer(await edit(tx, ctx, picklistId, body, ifMatch)));
+    },
 
     /**
      * Applies a picklist's waiting edits in order in one transaction, each as PUT /picklist/{id}/edit
@@ -179,7 +181,8 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
      * was made on: the ones before it in the call are the picker's own), its own savepoint.
      * An edit that is refused is answered with the status that call would have had, and the rest go on.
      */
-    async editBatch(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, picklistId: number, edits: PicklistEditBatchBody['edits']): Promise<PicklistEditBatchResult> {
+    async editBatch(ctx: RequestContext, picklistId: number, edits: PicklistEditBatchBody['edits']): Promise<PicklistEditBatchResult> {
+      const { caller, market } = ctx;
       if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
       return db.transaction(async (tx) => {
         if (!(await findPicklist(tx, market.id, picklistId))) throw notFound('Picklist');
@@ -187,7 +190,7 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
         for (const { key, base_version, items } of edits) {
           try {
             const answer = await runIdempotentlyWithin(tx, { ...pickEditClaim(caller.id, market, picklistId, key, { items }), key }, async (savepoint) =>
-              pickEditAnswer(await edit(savepoint, actor, caller, market, picklistId, { items }, base_version)),
+              pickEditAnswer(await edit(savepoint, ctx, picklistId, { items }, base_version)),
             );
             results.push({ key, status: answer.statusCode, replayed: answer.replayed, version: versionOfAnswer(answer) });
           } catch (error) {

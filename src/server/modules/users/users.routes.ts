@@ -1,99 +1,37 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listQuerySchema } from '../../../shared/api/common';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  permissionMapSchema,
-  permissionsResponseSchema,
-  roleParamsSchema,
-  rolePermissionsResponseSchema,
-  setRoleBodySchema,
-  setRolePermissionsBodySchema,
-  setStatusBodySchema,
-  userIdParamsSchema,
-  userListResponseSchema,
-  userRowResponseSchema,
+  addUserToMarketEndpoint,
+  listUsersEndpoint,
+  removeUserRoleEndpoint,
+  rolePermissionsEndpoint,
+  searchAccountsEndpoint,
+  setRolePermissionsEndpoint,
+  setUserRoleEndpoint,
+  setUserStatusEndpoint,
+  userPermissionsEndpoint,
 } from '../../../shared/api/users';
-import { envelope } from '../../../shared/api/common';
-import { callerOf, marketOf } from '../../auth/access-control';
-import { auditActorOf } from '../../lib/audit';
+import { route } from '../../lib/endpoint-route';
 import { ok, okPage } from '../../lib/reply';
-import { requirePermission, signedIn } from '../../lib/route-access';
 import type { UsersService } from './users.service';
 
-const usersAdmin = requirePermission('users', 'admin');
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (app, { users }) => {
+  route(app, userPermissionsEndpoint, async ({ ctx, params }) => ok(await users.permissionsOf(ctx.caller, params.id)));
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  const tags = ['users'];
+  route(app, listUsersEndpoint, async ({ ctx, body }) => okPage(await users.list(ctx.caller, ctx.market, body)));
 
-  app.get(
-    '/user/:id/permissions',
-    {
-      config: { access: signedIn },
-      schema: {
-        tags,
-        description: "A user's role and permissions per market. The id is the Entra object id (azure_user_id).",
-        params: z.object({ id: z.string().trim().min(1).max(128) }),
-        response: { 200: permissionsResponseSchema },
-      },
-    },
-    async (request) => ok(await users.permissionsOf(callerOf(request), request.params.id)),
+  route(app, searchAccountsEndpoint, async ({ ctx, query }) => ok(await users.searchAccounts(ctx.market, query.search)));
+
+  route(app, addUserToMarketEndpoint, async ({ ctx, params, body }) => ok(await users.addToMarket(ctx, params.userId, body.role), 'User added to market'));
+
+  route(app, setUserRoleEndpoint, async ({ ctx, params, body }) => ok(await users.setRole(ctx, params.userId, body.role), 'Role updated'));
+
+  route(app, removeUserRoleEndpoint, async ({ ctx, params }) => ok(await users.removeRole(ctx, params.userId), 'Role removed'));
+
+  route(app, setUserStatusEndpoint, async ({ ctx, params, body }) =>
+    ok(await users.setStatus(ctx, params.userId, body.isActive), body.isActive ? 'User activated' : 'User deactivated'),
   );
 
-  app.post(
-    '/users/list',
-    { config: { access: usersAdmin }, schema: { tags, body: listQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => okPage(await users.list(marketOf(request), request.body)),
-  );
+  route(app, rolePermissionsEndpoint, async ({ ctx }) => ok(await users.rolePermissions(ctx.market)));
 
-  app.put(
-    '/users/:userId/role',
-    {
-      config: { access: usersAdmin },
-      schema: { tags, description: "Sets the user's role in the current market.", params: userIdParamsSchema, body: setRoleBodySchema, response: { 200: userRowResponseSchema } },
-    },
-    async (request) =>
-      ok(
-        await users.setRole(auditActorOf(request), callerOf(request), marketOf(request), request.params.userId, request.body.role),
-        'Role updated',
-      ),
-  );
-
-  app.delete(
-    '/users/:userId/role',
-    {
-      config: { access: usersAdmin },
-      schema: { tags, description: "Removes the user's role in the current market.", params: userIdParamsSchema, response: { 200: userRowResponseSchema } },
-    },
-    async (request) =>
-      ok(await users.removeRole(auditActorOf(request), callerOf(request), marketOf(request), request.params.userId), 'Role removed'),
-  );
-
-  app.put(
-    '/users/:userId/status',
-    {
-      config: { access: usersAdmin },
-      schema: { tags, params: userIdParamsSchema, body: setStatusBodySchema, response: { 200: userRowResponseSchema } },
-    },
-    async (request) =>
-      ok(
-        await users.setStatus(auditActorOf(request), callerOf(request), marketOf(request), request.params.userId, request.body.isActive),
-        request.body.isActive ? 'User activated' : 'User deactivated',
-      ),
-  );
-
-  app.get(
-    '/roles/permissions',
-    { config: { access: usersAdmin }, schema: { tags, response: { 200: rolePermissionsResponseSchema } } },
-    async (request) => ok(await users.rolePermissions(marketOf(request))),
-  );
-
-  app.put(
-    '/roles/:role/permissions',
-    {
-      config: { access: usersAdmin },
-      schema: { tags, params: roleParamsSchema, body: setRolePermissionsBodySchema, response: { 200: envelope(permissionMapSchema) } },
-    },
-    async (request) =>
-      ok(await users.setRolePermissions(auditActorOf(request), marketOf(request), request.params.role, request.body.Permission), 'Permissions updated'),
-  );
+  route(app, setRolePermissionsEndpoint, async ({ ctx, params, body }) => ok(await users.setRolePermissions(ctx, params.role, body.Permission), 'Permissions updated'));
 };

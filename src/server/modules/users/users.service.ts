@@ -1,44 +1,58 @@
 // Rules for permissions and user administration: who may see whose permissions, and the guards that
-// keep a market administrable (nobody demotes or deactivates themselves; Market Admin keeps users admin).
-import { FEATURES, PERMISSION_CATALOGUE, hasPermission, type Feature, type PermissionMap } from '../../../shared/permissions';
+// keep a market administrable (an admin changes only members of their market and only there, nobody
+// changes themselves, the last active Market Admin stays, and Market Admin keeps users admin).
+import { FEATURES, PERMISSION_CATALOGUE, type Feature, type PermissionMap } from '../../../shared/permissions';
 import { ROLES, type Role } from '../../../shared/enums';
-import type { PermissionsResponseData, UserRow } from '../../../shared/api/users';
-import { USER_LIST_FILTER_COLUMNS, USER_LIST_SORT_COLUMNS, USER_LIST_TABS } from '../../../shared/api/users';
+import type { AccountMatch, PermissionsResponseData, UserRow } from '../../../shared/api/users';
+import { ACCOUNT_SEARCH_LIMIT, USER_LIST_FILTER_COLUMNS, USER_LIST_SORT_COLUMNS, USER_LIST_TABS } from '../../../shared/api/users';
 import type { ParsedListQuery } from '../../../shared/api/common';
 import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
-import type { Db, DbOrTx } from '../../db/client';
-import { recordAudit, type AuditActor } from '../../lib/audit';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { checkListQuery } from '../../lib/list-query';
+import type { RequestContext } from '../../lib/request-context';
 import type { Page } from '../../lib/reply';
 import {
+  addMembership,
+  adminMarketIdsOf,
+  countActiveMarketAdmins,
   findUserByAzureId,
   findUserById,
   listUsers,
+  lockMarketAdmins,
   permissionsFor,
   permissionsForRoles,
-  removeUserRole,
-  replaceRolePermissions,
-  setUserActive,
-  setUserRole,
+  removeMembership,
+  saveRolePermissions,
+  searchAccounts,
+  setMembershipActive,
+  setMembershipRole,
+  type UserMarketRole,
   type UserWithRoles,
 } from './users.repository';
 
-function toRow(user: UserWithRoles, role: Role | null): UserRow {
+/** The user as the caller may see them: memberships of the markets the caller administers only. */
+function toRow(user: UserWithRoles, market: MarketScope, adminMarketIds: readonly number[]): UserRow {
+  const here = user.roles.find((r) => r.marketId === market.id);
   return {
     userId: user.id,
     name: user.name,
     email: user.email,
-    isActive: user.isActive,
-    role,
-    markets: user.roles.map((r) => ({ code: r.code, role: r.role })),
+    isActive: here?.isActive ?? null,
+    role: here?.role ?? null,
+    markets: user.roles.filter((r) => adminMarketIds.includes(r.marketId)).map((r) => ({ code: r.code, role: r.role, isActive: r.isActive })),
     createdAt: user.createdAt.toISOString(),
   };
 }
 
-function auditView(user: UserWithRoles) {
-  return { isActive: user.isActive, roles: Object.fromEntries(user.roles.map((r) => [r.code, r.role])) };
+/** What a change did to the user's membership of the market it was made in. */
+function auditView(user: UserWithRoles, market: MarketScope) {
+  const here = user.roles.find((r) => r.marketId === market.id);
+  return { market: market.code, role: here?.role ?? null, isActive: here?.isActive ?? null };
 }
+
+const isActiveAdmin = (membership: UserMarketRole | undefined) => membership?.role === 'Market Admin' && membership.isActive;
 
 /** Fills every catalogue action, so a stored grant map is always complete. */
 function completeMap(map: PermissionMap): Record<Feature, Record<string, boolean>> {
@@ -54,41 +68,66 @@ function completeMap(map: PermissionMap): Record<Feature, Record<string, boolean
   ) as Record<Feature, Record<string, boolean>>;
 }
 
+type MembershipChange = { kind: 'set-role'; role: Role } | { kind: 'remove' } | { kind: 'set-status'; isActive: boolean };
+
+const CHANGE_ACTIONS = { 'set-role': 'set_role', remove: 'remove_role', 'set-status': 'set_status' } as const;
+
 export function createUsersService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function targetInMarket(handle: DbOrTx, market: MarketScope, userId: string): Promise<UserWithRoles & { roleHere: Role }> {
-    const user = await findUserById(handle, userId);
-    const here = user?.roles.find((r) => r.marketId === market.id);
-    // Someone without a role here is, for this market's admin, not found.
-    if (!user || !here) throw notFound('User');
-    return { ...user, roleHere: here.role };
+  /**
+   * Changes a user's membership of the admin's market, and only of that market. The user must already
+   * belong to it (else, for this market's admin, they do not exist), and no change may leave the market
+   * without an active Market Admin: the market's admin memberships are locked first, so that concurrent
+   * changes are judged one after the other.
+   */
+  async function changeMembership(ctx: RequestContext, userId: string, change: MembershipChange): Promise<UserRow> {
+    const { caller, market } = ctx;
+    return db.transaction(async (tx) => {
+      await lockMarketAdmins(tx, market.id);
+      const before = await findUserById(tx, userId);
+      const here = before?.roles.find((r) => r.marketId === market.id);
+      if (!before || !here) throw notFound('User');
+      const staysActiveAdmin =
+        change.kind === 'set-role' ? change.role === 'Market Admin' && here.isActive : change.kind === 'set-status' ? here.role === 'Market Admin' && change.isActive : false;
+      if (isActiveAdmin(here) && !staysActiveAdmin && (await countActiveMarketAdmins(tx, market.id, userId)) === 0) {
+        throw conflict(`${before.name} is the last active Market Admin of ${market.name}. Make someone else Market Admin here first.`);
+      }
+      if (change.kind === 'set-role') await setMembershipRole(tx, userId, market.id, change.role);
+      if (change.kind === 'set-status') await setMembershipActive(tx, userId, market.id, change.isActive);
+      if (change.kind === 'remove') await removeMembership(tx, userId, market.id);
+      const after = (await findUserById(tx, userId))!;
+      const action = change.kind === 'set-status' ? (change.isActive ? 'activate' : 'deactivate') : CHANGE_ACTIONS[change.kind];
+      await recordAudit(tx, ctx, { entityType: 'user', entityId: userId, action, before: auditView(before, market), after: auditView(after, market) });
+      return toRow(after, market, await adminMarketIdsOf(tx, caller.id));
+    });
   }
 
   return {
-    /** One's own permissions in every market; another user's only in markets where the caller is Market Admin. */
+    /**
+     * One's own permissions in every market where one is active; another user's only in markets where the
+     * caller is Market Admin (404 for someone who belongs to none of them).
+     */
     async permissionsOf(caller: AuthenticatedUser, azureUserId: string): Promise<PermissionsResponseData> {
       const isSelf = azureUserId === caller.azureUserId;
-      const target = isSelf ? await findUserByAzureId(db, caller.azureUserId) : await findUserByAzureId(db, azureUserId);
-      if (!isSelf) {
-        const adminMarketIds: number[] = [];
-        for (const role of caller.roles) {
-          if (hasPermission(await permissionsFor(db, role.marketId, role.role), 'users', 'admin')) adminMarketIds.push(role.marketId);
-        }
-        if (adminMarketIds.length === 0) throw forbidden('You can only view your own permissions.');
-        if (!target) throw notFound('User');
-        target.roles = target.roles.filter((r) => adminMarketIds.includes(r.marketId));
-        if (target.roles.length === 0) throw notFound('User');
-      }
+      const target = await findUserByAzureId(db, isSelf ? caller.azureUserId : azureUserId);
       if (!target) throw notFound('User');
+      let visible = target.roles;
+      if (!isSelf) {
+        const adminMarketIds = await adminMarketIdsOf(db, caller.id);
+        if (adminMarketIds.length === 0) throw forbidden('You can only view your own permissions.');
+        visible = target.roles.filter((r) => adminMarketIds.includes(r.marketId));
+        if (visible.length === 0) throw notFound('User');
+      }
       const data: PermissionsResponseData = { azure_user_id: target.azureUserId, user_id: target.id };
-      for (const role of target.roles) {
+      // A market where the user is deactivated grants nothing, so it is not offered to them at all.
+      for (const role of visible.filter((r) => r.isActive)) {
         data[role.code] = { role: role.role, Permission: await permissionsFor(db, role.marketId, role.role) };
       }
       return data;
     },
 
-    async list(market: MarketScope, query: ParsedListQuery): Promise<Page<UserRow>> {
+    async list(caller: AuthenticatedUser, market: MarketScope, query: ParsedListQuery): Promise<Page<UserRow>> {
       const checked = checkListQuery(query, { sortable: USER_LIST_SORT_COLUMNS, filterable: USER_LIST_FILTER_COLUMNS });
       const scope = checked.tab ?? 'market';
       if (!(USER_LIST_TABS as readonly string[]).includes(scope)) throw invalidField('tab', `must be one of ${USER_LIST_TABS.join(', ')}`);
@@ -96,8 +135,10 @@ export function createUsersService(deps: { db: Db }) {
         if (filter.type !== 'text') throw invalidField('columnFilter', `${filter.column} takes a text filter`);
         return { column: filter.column, value: filter.value };
       });
+      const adminMarketIds = await adminMarketIdsOf(db, caller.id);
       const { rows, total } = await listUsers(db, {
         marketId: market.id,
+        adminMarketIds,
         scope: scope as 'market' | 'all',
         search: checked.search,
         filters: textFilters,
@@ -105,47 +146,46 @@ export function createUsersService(deps: { db: Db }) {
         page: checked.page,
         pageSize: checked.pageSize,
       });
-      return { rows: rows.map((row) => toRow(row, row.role)), totalRecords: total, page: checked.page, pageSize: checked.pageSize };
+      return { rows: rows.map((row) => toRow(row, market, adminMarketIds)), totalRecords: total, page: checked.page, pageSize: checked.pageSize };
     },
 
-    async setRole(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, userId: string, role: Role): Promise<UserRow> {
-      if (userId === caller.id) throw conflict('You cannot change your own role. Ask another Market Admin to do it.');
+    /** Accounts of the whole system by name or email, to add to this market: who they are, nothing more. */
+    async searchAccounts(market: MarketScope, search: string): Promise<AccountMatch[]> {
+      const found = await searchAccounts(db, market.id, search, ACCOUNT_SEARCH_LIMIT);
+      return found.map((account) => ({ userId: account.id, name: account.name, email: account.email, inMarket: account.inMarket }));
+    },
+
+    /** Gives an existing account its first role in the admin's market. */
+    async addToMarket(ctx: RequestContext, userId: string, role: Role): Promise<UserRow> {
+      const { caller, market } = ctx;
       return db.transaction(async (tx) => {
+        await lockMarketAdmins(tx, market.id);
         const before = await findUserById(tx, userId);
         if (!before) throw notFound('User');
-        await setUserRole(tx, userId, market.id, role);
+        const existing = before.roles.find((r) => r.marketId === market.id);
+        if (existing || !(await addMembership(tx, userId, market.id, role))) {
+          const held = existing ? ` (${existing.role})` : '';
+          throw conflict(`${before.name} already has a role in ${market.name}${held}. Change it from the list instead.`);
+        }
         const after = (await findUserById(tx, userId))!;
-        await recordAudit(tx, actor, { entityType: 'user', entityId: userId, action: 'set_role', before: auditView(before), after: auditView(after) });
-        return toRow(after, role);
+        await recordAudit(tx, ctx, { entityType: 'user', entityId: userId, action: 'add_to_market', before: auditView(before, market), after: auditView(after, market) });
+        return toRow(after, market, await adminMarketIdsOf(tx, caller.id));
       });
     },
 
-    async removeRole(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, userId: string): Promise<UserRow> {
-      if (userId === caller.id) throw conflict('You cannot remove your own role. Ask another Market Admin to do it.');
-      return db.transaction(async (tx) => {
-        const before = await targetInMarket(tx, market, userId);
-        await removeUserRole(tx, userId, market.id);
-        const after = (await findUserById(tx, userId))!;
-        await recordAudit(tx, actor, { entityType: 'user', entityId: userId, action: 'remove_role', before: auditView(before), after: auditView(after) });
-        return toRow(after, null);
-      });
+    async setRole(ctx: RequestContext, userId: string, role: Role): Promise<UserRow> {
+      if (userId === ctx.caller.id) throw conflict('You cannot change your own role. Ask another Market Admin to do it.');
+      return changeMembership(ctx, userId, { kind: 'set-role', role });
     },
 
-    async setStatus(actor: AuditActor, caller: AuthenticatedUser, market: MarketScope, userId: string, isActive: boolean): Promise<UserRow> {
-      if (userId === caller.id) throw conflict('You cannot deactivate or reactivate your own account.');
-      return db.transaction(async (tx) => {
-        const before = await targetInMarket(tx, market, userId);
-        await setUserActive(tx, userId, isActive);
-        const after = (await findUserById(tx, userId))!;
-        await recordAudit(tx, actor, {
-          entityType: 'user',
-          entityId: userId,
-          action: isActive ? 'activate' : 'deactivate',
-          before: auditView(before),
-          after: auditView(after),
-        });
-        return toRow(after, before.roleHere);
-      });
+    async removeRole(ctx: RequestContext, userId: string): Promise<UserRow> {
+      if (userId === ctx.caller.id) throw conflict('You cannot remove your own role. Ask another Market Admin to do it.');
+      return changeMembership(ctx, userId, { kind: 'remove' });
+    },
+
+    async setStatus(ctx: RequestContext, userId: string, isActive: boolean): Promise<UserRow> {
+      if (userId === ctx.caller.id) throw conflict('You cannot deactivate or reactivate your own account.');
+      return changeMembership(ctx, userId, { kind: 'set-status', isActive });
     },
 
     async rolePermissions(market: MarketScope): Promise<Record<Role, PermissionMap>> {
@@ -153,7 +193,8 @@ export function createUsersService(deps: { db: Db }) {
       return Object.fromEntries(ROLES.map((role) => [role, completeMap(byRole.get(role) ?? {})])) as unknown as Record<Role, PermissionMap>;
     },
 
-    async setRolePermissions(actor: AuditActor, market: MarketScope, role: Role, map: PermissionMap): Promise<PermissionMap> {
+    async setRolePermissions(ctx: RequestContext, role: Role, map: PermissionMap): Promise<PermissionMap> {
+      const { market } = ctx;
       const complete = completeMap(map);
       if (role === 'Market Admin' && !complete.users.admin) {
         throw badRequest('Market Admin must keep users admin, or nobody could administer this market.', [
@@ -162,8 +203,8 @@ export function createUsersService(deps: { db: Db }) {
       }
       return db.transaction(async (tx) => {
         const before = await permissionsFor(tx, market.id, role);
-        await replaceRolePermissions(tx, market.id, role, complete);
-        await recordAudit(tx, actor, { entityType: 'role_permissions', entityId: `${market.code}:${role}`, action: 'update', before, after: complete });
+        await saveRolePermissions(tx, market.id, role, complete);
+        await recordAudit(tx, ctx, { entityType: 'role_permissions', entityId: `${market.code}:${role}`, action: 'update', before, after: complete });
         return complete;
       });
     },

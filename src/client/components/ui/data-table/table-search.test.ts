@@ -4,7 +4,7 @@ import { tableSearchSchema, toListQuery } from './table-search';
 import { DEFAULT_TABLE_STATE, withSortToggled } from './table-state';
 
 describe('toListQuery', () => {
-  it('sends pagination, market, sort and the non-empty filters, and leaves a blank search out', () => {
+  it('sends pagination, sort and the non-empty filters, and leaves a blank search and the market out', () => {
     const query = toListQuery(
       {
         page: 2,
@@ -19,10 +19,8 @@ describe('toListQuery', () => {
           { column: 'reference_id', type: 'text', value: ' SO-12 ' },
         ],
       },
-      'NV',
     );
     expect(query).toEqual({
-      marketCode: 'NV',
       pagination: { page: 2, pageSize: 50 },
       sort: [{ column: 'created_ts', order: 'desc' }],
       columnFilter: [
@@ -34,11 +32,11 @@ describe('toListQuery', () => {
   });
 
   it('trims the search and omits sort and filters when there are none', () => {
-    expect(toListQuery({ ...DEFAULT_TABLE_STATE, search: ' acme ' }, 'MN')).toEqual({ marketCode: 'MN', pagination: { page: 1, pageSize: 100 }, search: 'acme' });
+    expect(toListQuery({ ...DEFAULT_TABLE_STATE, search: ' acme ' })).toEqual({ pagination: { page: 1, pageSize: 100 }, search: 'acme' });
   });
 
   it('adds endpoint extras but leaves a blank tab out', () => {
-    expect(toListQuery(DEFAULT_TABLE_STATE, 'MN', { tab: ' ', status: 'COMMITTED' })).toEqual({ marketCode: 'MN', pagination: { page: 1, pageSize: 100 }, status: 'COMMITTED' });
+    expect(toListQuery(DEFAULT_TABLE_STATE, { tab: ' ', status: 'COMMITTED' })).toEqual({ pagination: { page: 1, pageSize: 100 }, status: 'COMMITTED' });
   });
 });
 

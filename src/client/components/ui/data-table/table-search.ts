@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import type { ListQuery } from '../../../../shared/api/common';
 import { columnFilterSchema, sortItemSchema, type ColumnFilter, type SortItem } from '../../../../shared/api/list-items';
 import { DEFAULT_PAGE_SIZE, MAX_COLUMN_FILTERS, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS, PAGE_SIZES } from '../../../../shared/api/protocol';
-import type { MarketCode } from '../../../../shared/enums';
 import { normaliseFilters, normaliseSearch } from './table-state';
 import type { TableState } from './types';
 
@@ -49,13 +48,12 @@ function withoutBlankStrings<E extends ListQueryExtra>(extra: E): E {
   return Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined && !(typeof value === 'string' && value.trim() === ''))) as E;
 }
 
-/** The body of a list call: pagination, the search when not blank, the sort list, the non-empty filters, the market. */
-export function toListQuery<E extends ListQueryExtra = Record<never, never>>(state: TableState, marketCode: MarketCode, extra?: E): ListQuery & Partial<E> {
+/** The body of a list call: pagination, the search when not blank, the sort list, the non-empty filters (the market goes in its header). */
+export function toListQuery<E extends ListQueryExtra = Record<never, never>>(state: TableState, extra?: E): ListQuery & Partial<E> {
   const search = normaliseSearch(state.search);
   const columnFilter = normaliseFilters(state.filters);
   return {
     ...withoutBlankStrings(extra ?? ({} as E)),
-    marketCode,
     pagination: { page: state.page, pageSize: state.pageSize },
     ...(search ? { search } : {}),
     ...(state.sort.length > 0 ? { sort: state.sort } : {}),

@@ -36,7 +36,7 @@ describe('useTableQuery', () => {
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.rows).toHaveLength(2));
     expect(result.current.totalRecords).toBe(500);
-    expect(fetchPage).toHaveBeenCalledWith({ marketCode: 'MN', pagination: { page: 1, pageSize: 100 }, search: 'acme' }, expect.any(AbortSignal));
+    expect(fetchPage).toHaveBeenCalledWith({ pagination: { page: 1, pageSize: 100 }, search: 'acme' }, { signal: expect.any(AbortSignal), market: 'MN' });
   });
 
   it('keeps the last rows, toasts and reports a stale error when the next page fails', async () => {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ListQuery } from '../../../../shared/api/common';
 import type { MarketCode } from '../../../../shared/enums';
+import type { CallOptions } from '../../../lib/api-client';
 import { LIST_CACHE_MS } from '../../../lib/config';
 import { isAbort } from '../../../lib/handle-error';
 import { useCurrentMarket } from '../../../lib/market-store';
@@ -22,7 +23,8 @@ export type ListPage<Row> = { data: Row[]; pagination: { totalRecords: number } 
 export type UseTableQueryOptions<Row, E extends ListQueryExtra> = {
   /** The list's own key, e.g. ['orders', 'history']; the market and the list query are added to it. */
   queryKey: readonly unknown[];
-  fetchPage: (query: ListQuery & Partial<E>, signal: AbortSignal) => Promise<ListPage<Row>>;
+  /** Called with the market of the query's key, so that a page is always asked of the market it is kept under. */
+  fetchPage: (query: ListQuery & Partial<E>, options: Pick<CallOptions, 'signal' | 'market'>) => Promise<ListPage<Row>>;
   state: TableState;
   /** Endpoint-specific fields of the list query (tab, status, menuType). */
   extra?: E;
@@ -47,10 +49,10 @@ type Snapshot<Row> = { market: MarketCode; page: ListPage<Row> };
 
 export function useTableQuery<Row, E extends ListQueryExtra = Record<never, never>>({ queryKey, fetchPage, state, extra, enabled = true }: UseTableQueryOptions<Row, E>): TableQueryResult<Row> {
   const market = useCurrentMarket();
-  const listQuery = toListQuery(state, market, extra);
+  const listQuery = toListQuery(state, extra);
   const query = useQuery({
     queryKey: [...queryKey, market, listQuery],
-    queryFn: ({ signal }) => fetchPage(listQuery, signal),
+    queryFn: ({ signal }) => fetchPage(listQuery, { signal, market }),
     staleTime: LIST_CACHE_MS,
     // keepPreviousData, except across a market switch: another market's rows must never show, even briefly.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[queryKey.length] === market ? previous : undefined),

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DemoUser } from '../../../../shared/api/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { demoUsersEndpoint } from '../../../../shared/api/auth';
+import { callApi } from '../../../lib/api-client';
 
 export const demoUsersQueryOptions = queryOptions({
   queryKey: ['auth', 'demo-users'],
-  queryFn: async ({ signal }) => (await apiRequest<{ data: DemoUser[] }>('/auth/demo-users', { anonymous: true, signal })).data,
+  queryFn: async ({ signal }) => (await callApi(demoUsersEndpoint, { signal })).data,
   // Always asked again when the login page shows (users come and go); the cached list is for offline.
   staleTime: 0,
 });

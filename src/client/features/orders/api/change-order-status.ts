@@ -1,13 +1,14 @@
 // PUT /order/{id}/status: approve, reject, the fulfilment steps, complete and cancel.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StatusChangeValue } from '../../../../shared/order-status';
-import { apiRequest } from '../../../lib/api-client';
+import { changeOrderStatusEndpoint } from '../../../../shared/api/orders';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAfterOrderChange } from './invalidate';
 
 export function useChangeOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: { orderId: number; status: StatusChangeValue }) => apiRequest<unknown>(`/order/${orderId}/status`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ orderId, status }: { orderId: number; status: StatusChangeValue }) => callApi(changeOrderStatusEndpoint, { params: { id: orderId }, body: { status } }),
     onSuccess: () => invalidateAfterOrderChange(queryClient),
   });
 }

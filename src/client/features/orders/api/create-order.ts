@@ -1,13 +1,14 @@
 // POST /order/create: a new order from the cart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, OrderRef } from '../../../../shared/api/orders';
-import { apiRequest } from '../../../lib/api-client';
+import { createOrderEndpoint, type CreateOrderBody } from '../../../../shared/api/orders';
+import type { MarketCode } from '../../../../shared/enums';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAfterOrderChange } from './invalidate';
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOrderBody) => apiRequest<{ data: OrderRef }>('/order/create', { method: 'POST', body }).then((response) => response.data),
+    mutationFn: ({ market, body }: { market: MarketCode; body: CreateOrderBody }) => callApi(createOrderEndpoint, { body, market }).then((response) => response.data),
     onSuccess: () => invalidateAfterOrderChange(queryClient),
   });
 }

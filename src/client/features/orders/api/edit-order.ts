@@ -1,7 +1,7 @@
 // PUT /order/{id}/edit with the order's full new list of lines (and its buyer, sales person or date).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderLineInput, OrderRef } from '../../../../shared/api/orders';
-import { apiRequest } from '../../../lib/api-client';
+import { editOrderEndpoint, type OrderLineInput } from '../../../../shared/api/orders';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAfterOrderChange } from './invalidate';
 
 export type EditOrderInput = {
@@ -18,7 +18,7 @@ export function useEditOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, ...body }: EditOrderInput) =>
-      apiRequest<{ data: OrderRef; message: string }>(`/order/${orderId}/edit`, { method: 'PUT', body }).then((response) => response.data),
+      callApi(editOrderEndpoint, { params: { id: orderId }, body }).then((response) => response.data),
     onSuccess: () => invalidateAfterOrderChange(queryClient),
   });
 }

@@ -1,16 +1,16 @@
 // POST /order/{id}/details: the order with all its lines and what the caller may do with it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail } from '../../../../shared/api/orders';
+import { orderDetailsEndpoint, type OrderDetail } from '../../../../shared/api/orders';
 import { MAX_PAGE_SIZE } from '../../../../shared/api/protocol';
 import type { MarketCode } from '../../../../shared/enums';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { ORDERS_QUERY_KEY } from './list-orders';
 
 export function fetchOrder(orderId: number, market: MarketCode, signal?: AbortSignal): Promise<OrderDetail> {
   // An order has at most 200 lines: one page holds them all.
-  const body = { marketCode: market, pagination: { page: 1, pageSize: MAX_PAGE_SIZE } };
-  return apiRequest<{ data: OrderDetail }>(`/order/${orderId}/details`, { method: 'POST', body, signal }).then((response) => response.data);
+  const body = { pagination: { page: 1, pageSize: MAX_PAGE_SIZE } };
+  return callApi(orderDetailsEndpoint, { params: { id: orderId }, body, market, signal }).then((response) => response.data);
 }
 
 export function orderQueryOptions(orderId: number, market: MarketCode) {

@@ -1,8 +1,8 @@
 // GET /order/{id}/notes: the order's notes, newest first as the server sends them (one page of 100).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderNote } from '../../../../shared/api/orders';
+import { orderNotesEndpoint } from '../../../../shared/api/orders';
 import type { MarketCode } from '../../../../shared/enums';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { ORDERS_QUERY_KEY } from './list-orders';
 
@@ -11,7 +11,8 @@ export const NOTES_PAGE_SIZE = 100;
 export function orderNotesQueryOptions(orderId: number, market: MarketCode) {
   return queryOptions({
     queryKey: [ORDERS_QUERY_KEY, 'notes', market, orderId],
-    queryFn: ({ signal }) => apiRequest<{ data: OrderNote[] }>(`/order/${orderId}/notes?page=1&pagesize=${NOTES_PAGE_SIZE}`, { signal }).then((response) => response.data),
+    queryFn: ({ signal }) =>
+      callApi(orderNotesEndpoint, { params: { id: orderId }, query: { page: 1, pagesize: NOTES_PAGE_SIZE }, market, signal }).then((response) => response.data),
     staleTime: 30_000,
   });
 }

@@ -1,16 +1,17 @@
 // POST /order/upload/create: sends an order file; the answer is the review, which the status query then holds.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarketCode } from '../../../../shared/enums';
-import { apiRequest } from '../../../lib/api-client';
+import { uploadCreateEndpoint } from '../../../../shared/api/orders';
+import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
-import { uploadStatusKey, type UploadCustomers, type UploadResponse } from './upload-status';
+import { uploadStatusKey, type UploadCustomers } from './upload-status';
 
 export type UploadCreateInput = { fileName: string; file: string };
 
 export function createUpload(market: MarketCode, input: UploadCreateInput): Promise<UploadCustomers> {
-  return apiRequest<UploadResponse>('/order/upload/create', {
-    method: 'POST',
-    body: { marketCode: market, menuType: 'internal', fileName: input.fileName, file: input.file },
+  return callApi(uploadCreateEndpoint, {
+    body: { menuType: 'internal', fileName: input.fileName, file: input.file },
+    market,
   }).then((response) => response.data.customers);
 }
 

@@ -1,11 +1,11 @@
 // POST /order/upload/process: confirm an upload (one order per customer, with its delivery date) or cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UploadCustomerResult } from '../../../../shared/api/orders';
+import { uploadProcessEndpoint, type UploadCustomerResult } from '../../../../shared/api/orders';
 import type { MarketCode } from '../../../../shared/enums';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { invalidateAfterOrderChange } from './invalidate';
-import { UPLOAD_QUERY_KEY, uploadStatusKey, type UploadCustomers, type UploadResponse } from './upload-status';
+import { UPLOAD_QUERY_KEY, uploadStatusKey, type UploadCustomers } from './upload-status';
 
 export type UploadProcessInput =
   | { action: 'cancel'; referenceId: string }
@@ -23,9 +23,9 @@ export function processUpload(market: MarketCode, input: UploadProcessInput): Pr
           delivery_date: input.dates[customer.index] ?? '',
         }))
       : [];
-  return apiRequest<UploadResponse>('/order/upload/process', {
-    method: 'POST',
-    body: { marketCode: market, referenceId: input.referenceId, menuType: 'internal', action: input.action, result },
+  return callApi(uploadProcessEndpoint, {
+    body: { referenceId: input.referenceId, menuType: 'internal', action: input.action, result },
+    market,
   }).then((response) => response.data.customers);
 }
 

@@ -1,17 +1,15 @@
 // GET /order/upload/status: the market's upload under review or being processed, or one named upload.
 import { queryOptions } from '@tanstack/react-query';
-import type { UploadCustomerResult } from '../../../../shared/api/orders';
+import { uploadStatusEndpoint, type UploadCustomerResult } from '../../../../shared/api/orders';
 import type { MarketCode } from '../../../../shared/enums';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export type UploadCustomers = { result: UploadCustomerResult[]; referenceId: string | null };
-export type UploadResponse = { success: true; message: string; data: { customers: UploadCustomers } };
 
 export const UPLOAD_QUERY_KEY = 'order-upload';
 
 export function fetchUploadStatus(market: MarketCode, referenceId: string | null, signal?: AbortSignal): Promise<UploadCustomers> {
-  const query = new URLSearchParams({ marketCode: market, ...(referenceId ? { referenceId } : {}) });
-  return apiRequest<UploadResponse>(`/order/upload/status?${query}`, { signal }).then((response) => response.data.customers);
+  return callApi(uploadStatusEndpoint, { query: { referenceId: referenceId ?? undefined }, market, signal }).then((response) => response.data.customers);
 }
 
 export function uploadStatusKey(market: MarketCode, referenceId: string | null) {

@@ -64,11 +64,13 @@ export function CreateOrderPage({
     }
     try {
       const order = await create.mutateAsync({
-        marketCode: market,
-        customerId: buyer!.id,
-        ...(salesPerson ? { salesPersonId: salesPerson.id } : {}),
-        requestedDeliveryDate: deliveryDate,
-        items: toLineInputs(lines.lines),
+        market,
+        body: {
+          customerId: buyer!.id,
+          ...(salesPerson ? { salesPersonId: salesPerson.id } : {}),
+          requestedDeliveryDate: deliveryDate,
+          items: toLineInputs(lines.lines),
+        },
       });
       guard.release();
       setCartOpen(false);

@@ -118,7 +118,7 @@ export function PicklistsPage({
 }) {
   const list = useTableQuery<PicklistRow>({
     queryKey: PICKLIST_REGISTER_KEY,
-    fetchPage: (query, signal) => fetchPicklistRegister(query, signal),
+    fetchPage: fetchPicklistRegister,
     state,
   });
   const outbox = useOutboxEntries(userId);

@@ -2,15 +2,17 @@
 // user) and the page. It also runs the offline outbox and keeps the market's open picklists on the device.
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Outlet } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
+import { showToast } from '../../../components/ui/toast';
 import { useAppStats } from '../../../lib/app-stats';
-import { useCurrentMarket } from '../../../lib/market-store';
+import { chooseMarket, useCurrentMarket } from '../../../lib/market-store';
 import { useOpenPicklistsPrefetch } from '../../../lib/outbox/prefetch-picklists';
 import { useOutboxSync } from '../../../lib/outbox/sync';
 import { useLastSync, useOutboxEntries } from '../../../lib/outbox/use-outbox';
 import { useMarketAccess, useSession } from '../../../lib/session';
 import { useSidebarState } from '../hooks/use-sidebar-state';
+import { useSwitchMarket } from '../hooks/use-switch-market';
 import { NAV_GROUPS, visibleNav } from '../nav-items';
 import { ConnectivityIndicator } from './connectivity-indicator';
 import { MarketSwitcher } from './market-switcher';
@@ -31,6 +33,17 @@ export function AppShell() {
   const groups = useMemo(() => visibleNav(NAV_GROUPS, access.can), [access.can]);
   const markets = session.markets.filter((m) => session.permissionsByMarket[m.code]);
   const queryClient = useQueryClient();
+  const switchMarket = useSwitchMarket();
+  const lostMarket = !markets.some((m) => m.code === market);
+  const fallback = lostMarket ? chooseMarket(market, markets) : null;
+  useEffect(() => {
+    // A Market Admin removed or deactivated the user here (the server's 403 reloaded the session):
+    // move them to a market of theirs. With none left, the server's next answer is 401 and signs them out.
+    if (!fallback) return;
+    const next = markets.find((m) => m.code === fallback)!;
+    showToast({ tone: 'warning', title: `You no longer have access to ${market}.`, description: `Switched to ${next.name}.`, durationMs: 10_000 });
+    void switchMarket(fallback);
+  }, [fallback, market, markets, switchMarket]);
   const outbox = useOutboxEntries(session.userId);
   const lastSync = useLastSync(session.userId);
   useOutboxSync(queryClient, session.userId, outbox.filter((entry) => entry.status === 'pending').length);

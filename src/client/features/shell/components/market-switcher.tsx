@@ -1,26 +1,19 @@
 // A plain label for a one-market user; otherwise a menu of market names with a tick on the current one,
 // opened by a button showing the market code. Switching clears the list cache and goes home.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import type { Market } from '../../../../shared/api/markets';
 import type { MarketCode } from '../../../../shared/enums';
 import { Icon } from '../../../components/ui/icons';
-import { setCurrentMarket } from '../../../lib/market-store';
-import { SESSION_QUERY_KEY } from '../../../lib/session';
+import { useSwitchMarket } from '../hooks/use-switch-market';
 
 export function MarketSwitcher({ markets, current }: { markets: Market[]; current: MarketCode }) {
-  const queryClient = useQueryClient();
-  const router = useRouter();
+  const switchMarket = useSwitchMarket();
   const sorted = [...markets].sort((a, b) => a.name.localeCompare(b.name));
   const currentMarket = sorted.find((market) => market.code === current);
 
   async function handleSwitch(code: MarketCode) {
     if (code === current) return;
-    setCurrentMarket(code);
-    // Lists belong to a market: drop them all, keep only who the user is.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY });
-    await router.navigate({ to: '/' });
+    await switchMarket(code);
   }
 
   if (sorted.length <= 1) {

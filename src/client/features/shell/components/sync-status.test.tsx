@@ -8,8 +8,6 @@ const entry = (id: string, status: OutboxEntry['status']): OutboxEntry => ({
   id,
   userId: 'picker',
   market: 'MN',
-  method: 'PUT',
-  path: '/picklist/7/edit',
   body: { items: [] },
   resource: 'picklist:7',
   parts: ['1', '2'],

@@ -1,25 +1,28 @@
-// The three changes a Market Admin makes to a user in the current market, each refreshing the list
-// and the changed user's session (their sidebar follows their new role).
+// The changes a Market Admin makes to a user's membership of the current market (add with a first role,
+// change the role, remove it, activate or deactivate), each refreshing the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/enums';
-import type { UserRow } from '../../../../shared/api/users';
-import { apiRequest } from '../../../lib/api-client';
+import { addUserToMarketEndpoint, removeUserRoleEndpoint, setUserRoleEndpoint, setUserStatusEndpoint, type UserRow } from '../../../../shared/api/users';
+import { callApi } from '../../../lib/api-client';
 import { USERS_QUERY_KEY } from './list-users';
 
 export type UserChange =
+  | { kind: 'add-to-market'; userId: string; role: Role }
   | { kind: 'set-role'; userId: string; role: Role }
   | { kind: 'remove-role'; userId: string }
   | { kind: 'set-status'; userId: string; isActive: boolean };
 
 function send(change: UserChange): Promise<{ data: UserRow; message: string }> {
-  const path = `/users/${encodeURIComponent(change.userId)}`;
+  const params = { userId: change.userId };
   switch (change.kind) {
+    case 'add-to-market':
+      return callApi(addUserToMarketEndpoint, { params, body: { role: change.role } });
     case 'set-role':
-      return apiRequest(`${path}/role`, { method: 'PUT', body: { role: change.role } });
+      return callApi(setUserRoleEndpoint, { params, body: { role: change.role } });
     case 'remove-role':
-      return apiRequest(`${path}/role`, { method: 'DELETE' });
+      return callApi(removeUserRoleEndpoint, { params });
     case 'set-status':
-      return apiRequest(`${path}/status`, { method: 'PUT', body: { isActive: change.isActive } });
+      return callApi(setUserStatusEndpoint, { params, body: { isActive: change.isActive } });
   }
 }
 

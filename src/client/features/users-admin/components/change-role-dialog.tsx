@@ -1,10 +1,11 @@
-// Choosing a user's role in the current market, with the consequence spelled out before it is applied.
+// Choosing a user's role in the current market, with the consequence spelled out before it is applied;
+// for a user of another of the admin's markets, the role they join this one with.
 import { useState } from 'react';
-import { ROLES, type Role } from '../../../../shared/enums';
+import type { Role } from '../../../../shared/enums';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Select } from '../../../components/ui/select';
 import type { UserRow } from '../../../../shared/api/users';
+import { RoleSelect } from './role-select';
 
 export function ChangeRoleDialog({
   user,
@@ -21,11 +22,12 @@ export function ChangeRoleDialog({
 }) {
   const [role, setRole] = useState<Role | null>(user?.role ?? null);
   const unchanged = role === null || role === user?.role;
+  const adding = user !== null && user.role === null;
   return (
     <Dialog
       open={user !== null}
       onClose={() => !busy && onClose()}
-      title={user?.role ? `Change ${user.name}'s role` : `Give ${user?.name ?? ''} a role`}
+      title={adding ? `Add ${user.name} to ${marketName}` : `Change ${user?.name ?? ''}'s role`}
       description={`The role decides what ${user?.name ?? 'the user'} can see and do in ${marketName}. It applies from their next request.`}
       size="sm"
       // One field: on phones it rises from the bottom like the other confirmations, not a whole empty screen.
@@ -36,18 +38,12 @@ export function ChangeRoleDialog({
             Cancel
           </Button>
           <Button onClick={() => role && onConfirm(role)} disabled={unchanged} loading={busy}>
-            Save role
+            {adding ? `Add to ${marketName}` : 'Save role'}
           </Button>
         </>
       }
     >
-      <Select<Role>
-        label={`Role in ${marketName}`}
-        value={role}
-        onChange={setRole}
-        placeholder="Choose a role"
-        options={ROLES.map((value) => ({ value, label: value }))}
-      />
+      <RoleSelect marketName={marketName} value={role} onChange={setRole} />
     </Dialog>
   );
 }

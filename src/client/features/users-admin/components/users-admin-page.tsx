@@ -1,5 +1,5 @@
-// /admin/users: a Market Admin's list of who works in the market, where roles are given, changed or
-// removed and accounts activated or deactivated, each after a confirmation.
+// /admin/users: a Market Admin's list of who works in the market, where existing accounts are added,
+// roles changed or removed and users activated or deactivated in this market, each after a confirmation.
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { UserRow } from '../../../../shared/api/users';
@@ -7,6 +7,7 @@ import type { Role } from '../../../../shared/enums';
 import { formatDateTime } from '../../../../shared/format';
 import { initials } from '../../../../shared/labels';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table/data-table';
 import type { TableState } from '../../../components/ui/data-table/types';
@@ -16,6 +17,7 @@ import { showToast } from '../../../components/ui/toast';
 import { handleError } from '../../../lib/handle-error';
 import { useChangeUser, type UserChange } from '../api/change-user';
 import { fetchUsers, USERS_QUERY_KEY } from '../api/list-users';
+import { AddUserDialog } from './add-user-dialog';
 import { ChangeRoleDialog } from './change-role-dialog';
 
 export type UsersTab = 'market' | 'all';
@@ -68,15 +70,20 @@ const columns: ColumnDef<UserRow, unknown>[] = [
   {
     id: 'markets',
     accessorFn: (row) => row.markets.map((m) => m.code).join(', '),
-    meta: { label: 'Markets', sortable: false },
+    // Only the markets the admin administers: the server never says what a user does elsewhere.
+    meta: { label: 'Your markets', sortable: false },
     cell: ({ row }) =>
       row.original.markets.length === 0 ? (
         <span className="text-slate-500">None</span>
       ) : (
         <span className="flex flex-wrap gap-1">
           {row.original.markets.map((m) => (
-            <span key={m.code} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700" title={m.role}>
+            <span
+              key={m.code}
+              className={`rounded px-1.5 py-0.5 text-xs ${m.isActive ? 'bg-slate-100 text-slate-700' : 'bg-slate-50 text-slate-500 ring-1 ring-slate-200 ring-inset'}`}
+            >
               {m.code} · {m.role}
+              {!m.isActive && ' · inactive'}
             </span>
           ))}
         </span>
@@ -85,27 +92,33 @@ const columns: ColumnDef<UserRow, unknown>[] = [
   {
     id: 'isActive',
     accessorKey: 'isActive',
-    meta: { label: 'Status', filter: { type: 'select', options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] }, card: 'badge' },
-    cell: ({ row }) => (row.original.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>),
+    meta: { label: 'Status here', filter: { type: 'select', options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] }, card: 'badge' },
+    cell: ({ row }) =>
+      row.original.isActive === null ? null : row.original.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>,
   },
   { id: 'createdAt', accessorKey: 'createdAt', meta: { label: 'Added', hiddenByDefault: true }, cell: ({ row }) => formatDateTime(row.original.createdAt) },
 ];
 
+/** For the admin of one market, whose users' memberships would only repeat the role and status here. */
+const columnsOfOneMarket = columns.filter((column) => column.id !== 'markets');
+
 type Pending = { user: UserRow; change: UserChange; title: string; message: string; confirmLabel: string; destructive: boolean };
 
-function successMessage(change: UserChange, user: UserRow, marketName: string): string {
+function successMessage(change: UserChange, user: { name: string }, marketName: string): string {
   switch (change.kind) {
+    case 'add-to-market':
     case 'set-role':
       return `${user.name} is now ${change.role} in ${marketName}.`;
     case 'remove-role':
       return `${user.name} no longer has a role in ${marketName}.`;
     case 'set-status':
-      return change.isActive ? `${user.name} can sign in again.` : `${user.name} is deactivated and can no longer sign in.`;
+      return change.isActive ? `${user.name} can work in ${marketName} again.` : `${user.name} is deactivated in ${marketName}.`;
   }
 }
 
 export function UsersAdminPage({
   marketName,
+  showMarkets,
   currentUserId,
   tab,
   state,
@@ -113,6 +126,8 @@ export function UsersAdminPage({
   onStateChange,
 }: {
   marketName: string;
+  /** The admin administers several markets: each user's memberships of them are worth a column. */
+  showMarkets: boolean;
   currentUserId: string;
   tab: UsersTab;
   state: TableState;
@@ -121,20 +136,23 @@ export function UsersAdminPage({
 }) {
   const list = useTableQuery<UserRow, { tab: UsersTab }>({
     queryKey: [USERS_QUERY_KEY],
-    fetchPage: (query, signal) => fetchUsers(query, signal),
+    fetchPage: fetchUsers,
     state,
     extra: { tab },
   });
   const changeUser = useChangeUser();
   const [roleFor, setRoleFor] = useState<UserRow | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  // Each opening of the add dialog starts empty: its key changes.
+  const [addDialog, setAddDialog] = useState({ open: false, key: 0 });
 
-  async function apply(user: UserRow, change: UserChange) {
+  async function apply(user: { name: string }, change: UserChange) {
     try {
       await changeUser.mutateAsync(change);
       showToast({ tone: 'success', title: successMessage(change, user, marketName) });
       setPending(null);
       setRoleFor(null);
+      setAddDialog((current) => ({ ...current, open: false }));
     } catch (error) {
       handleError(error, 'The change could not be saved. Please try again.');
     }
@@ -142,42 +160,40 @@ export function UsersAdminPage({
 
   function rowActions(user: UserRow) {
     const self = user.userId === currentUserId;
+    // A user of another of the admin's markets joins this one only through the explicit add.
+    if (user.role === null) return [{ label: `Add to ${marketName}`, icon: 'plus' as const, onSelect: () => setRoleFor(user) }];
     return [
-      { label: user.role ? 'Change role' : `Give a role in ${marketName}`, icon: 'users' as const, disabled: self, onSelect: () => setRoleFor(user) },
-      ...(user.role
-        ? [
-            {
-              label: `Remove role in ${marketName}`,
-              icon: 'x' as const,
-              destructive: true,
-              disabled: self,
-              onSelect: () =>
-                setPending({
-                  user,
-                  change: { kind: 'remove-role', userId: user.userId },
-                  title: `Remove ${user.name}'s role?`,
-                  message: `${user.name} will no longer see or do anything in ${marketName}. Their roles in other markets stay.`,
-                  confirmLabel: 'Remove role',
-                  destructive: true,
-                }),
-            },
-          ]
-        : []),
+      { label: 'Change role', icon: 'users' as const, disabled: self, onSelect: () => setRoleFor(user) },
       {
-        label: user.isActive ? 'Deactivate' : 'Activate',
+        label: `Remove role in ${marketName}`,
+        icon: 'x' as const,
+        destructive: true,
+        disabled: self,
+        onSelect: () =>
+          setPending({
+            user,
+            change: { kind: 'remove-role', userId: user.userId },
+            title: `Remove ${user.name}'s role?`,
+            message: `${user.name} will no longer see or do anything in ${marketName}. Their other markets are not affected.`,
+            confirmLabel: 'Remove role',
+            destructive: true,
+          }),
+      },
+      {
+        label: user.isActive ? `Deactivate in ${marketName}` : `Activate in ${marketName}`,
         icon: (user.isActive ? 'lock' : 'check') as 'lock' | 'check',
-        destructive: user.isActive,
-        disabled: self || user.role === null,
+        destructive: user.isActive === true,
+        disabled: self,
         onSelect: () =>
           setPending({
             user,
             change: { kind: 'set-status', userId: user.userId, isActive: !user.isActive },
-            title: user.isActive ? `Deactivate ${user.name}?` : `Activate ${user.name}?`,
+            title: user.isActive ? `Deactivate ${user.name} in ${marketName}?` : `Activate ${user.name} in ${marketName}?`,
             message: user.isActive
-              ? `${user.name} will be signed out at their next request and cannot sign in to any market until reactivated.`
-              : `${user.name} will be able to sign in again with their existing roles.`,
+              ? `${user.name} will be stopped at their next request in ${marketName} and cannot work here until reactivated. Their other markets are not affected.`
+              : `${user.name} will be able to work in ${marketName} again as ${user.role}.`,
             confirmLabel: user.isActive ? 'Deactivate' : 'Activate',
-            destructive: user.isActive,
+            destructive: user.isActive === true,
           }),
       },
     ];
@@ -185,12 +201,20 @@ export function UsersAdminPage({
 
   const tabs: { value: UsersTab; label: string }[] = [
     { value: 'market', label: `In ${marketName}` },
-    { value: 'all', label: 'All users' },
+    { value: 'all', label: 'All your markets' },
   ];
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Users & Roles" subtitle={`Who can sign in to ${marketName}, and what their role lets them do. You cannot change your own role or status.`} />
+      <PageHeader
+        title="Users & Roles"
+        subtitle={`Who works in ${marketName}, and what their role lets them do. Roles and status apply to ${marketName} only; you cannot change your own.`}
+        actions={
+          <Button icon="plus" onClick={() => setAddDialog((current) => ({ open: true, key: current.key + 1 }))}>
+            Add user to {marketName}
+          </Button>
+        }
+      />
       <div role="tablist" aria-label="Which users" className="inline-flex rounded-lg bg-slate-100 p-1">
         {tabs.map((option) => (
           <button
@@ -199,7 +223,7 @@ export function UsersAdminPage({
             role="tab"
             aria-selected={tab === option.value}
             onClick={() => onTabChange(option.value)}
-            className={`min-h-9 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${tab === option.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            className={`min-h-11 rounded-md px-3 text-sm sm:min-h-9 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${tab === option.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
           >
             {option.label}
           </button>
@@ -208,8 +232,8 @@ export function UsersAdminPage({
       <div className="mt-4">
         <DataTable<UserRow>
           tableId="users-admin"
-          caption={`Users ${tab === 'market' ? `in ${marketName}` : 'in every market'}`}
-          columns={columns}
+          caption={tab === 'market' ? `Users in ${marketName}` : 'Users of every market you administer'}
+          columns={showMarkets ? columns : columnsOfOneMarket}
           rows={list.rows}
           totalRecords={list.totalRecords}
           getRowId={(row) => row.userId}
@@ -229,7 +253,17 @@ export function UsersAdminPage({
         marketName={marketName}
         busy={changeUser.isPending}
         onClose={() => setRoleFor(null)}
-        onConfirm={(role: Role) => roleFor && void apply(roleFor, { kind: 'set-role', userId: roleFor.userId, role })}
+        onConfirm={(role: Role) =>
+          roleFor && void apply(roleFor, { kind: roleFor.role === null ? 'add-to-market' : 'set-role', userId: roleFor.userId, role })
+        }
+      />
+      <AddUserDialog
+        key={addDialog.key}
+        open={addDialog.open}
+        marketName={marketName}
+        busy={changeUser.isPending}
+        onClose={() => setAddDialog((current) => ({ ...current, open: false }))}
+        onConfirm={(account, role) => void apply(account, { kind: 'add-to-market', userId: account.userId, role })}
       />
       <ConfirmDialog
         open={pending !== null}

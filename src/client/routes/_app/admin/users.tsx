@@ -4,6 +4,7 @@ import { tableSearchSchema } from '../../../components/ui/data-table/table-searc
 import { UsersAdminPage } from '../../../features/users-admin/components/users-admin-page';
 import { currentMarket } from '../../../lib/market-store';
 import { requireAccess } from '../../../lib/route-guards';
+import { hasPermission } from '../../../../shared/permissions';
 import { marketAccess } from '../../../lib/session';
 
 export const Route = createFileRoute('/_app/admin/users')({
@@ -17,9 +18,11 @@ function UsersAdminRoute() {
   const { tab, ...state } = Route.useSearch();
   const navigate = Route.useNavigate();
   const market = marketAccess(session, currentMarket()).market;
+  const administered = Object.values(session.permissionsByMarket).filter((entry) => hasPermission(entry.Permission, 'users', 'admin')).length;
   return (
     <UsersAdminPage
       marketName={market?.name ?? ''}
+      showMarkets={administered > 1}
       currentUserId={session.userId}
       tab={tab}
       state={state}

@@ -96,7 +96,8 @@ describe('Upload Order File dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Order File' })).toBeNull());
     const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
     expect(url).toBe('/api/order/upload/create');
-    expect(JSON.parse(String(init.body))).toEqual({ marketCode: 'MN', menuType: 'internal', fileName: 'menu.csv', file: btoa(GOOD_CSV) });
+    expect(JSON.parse(String(init.body))).toEqual({ menuType: 'internal', fileName: 'menu.csv', file: btoa(GOOD_CSV) });
+    expect((init.headers as Record<string, string>)['otc-market']).toBe('MN');
     expect(queryClient.getQueryData(['order-upload', 'MN', 'status', 'open'])).toEqual({ result: [], referenceId: 'UPL-MN-0001' });
   });
 

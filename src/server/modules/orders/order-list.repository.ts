@@ -1,0 +1,131 @@
+// SQL of the order list: a page of the market's orders, searched, filtered and sorted on indexed columns
+// of the orders table, and its count.
+import { sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '../../../shared/enums';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { ORDER_SEARCH_TEXT } from '../../db/schema';
+import { escapeLike, sqlList } from '../../lib/sql-helpers';
+
+export type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
+export type OrderListDateColumn = 'created_ts' | 'approved_date' | 'requested_delivery_date' | 'confirmed_delivery_date';
+export type OrderListNumberColumn = 'total_cases' | 'total_price';
+export type OrderListSortColumn = OrderListTextColumn | OrderListDateColumn | OrderListNumberColumn | 'metadata_label';
+
+/** A filter already checked and typed by the service. */
+export type OrderListFilter = {
+  marketId: number;
+  /** The market's time zone: a day in a date filter is that day there. */
+  timeZone: string;
+  search?: string;
+  /** Each entry narrows to the statuses listed (several entries: all must hold). */
+  statusSets: OrderStatus[][];
+  text: { column: OrderListTextColumn; value: string }[];
+  equals: { column: OrderListTextColumn; values: string[] }[];
+  numbers: { column: OrderListNumberColumn; values: number[] }[];
+  dateRanges: { column: OrderListDateColumn; from?: string; to?: string }[];
+};
+
+export type OrderListSort = { column: OrderListSortColumn; order: 'asc' | 'desc' }[];
+
+// Qualified with the table: in ORDER BY a bare name means the output column of that name first, and
+// the page's total_price is total_price::float8, which no index serves (a sort of the whole market).
+const LIST_COLUMNS: Record<OrderListSortColumn, { sql: SQL; nullable: boolean }> = {
+  customer_name: { sql: sql`orders.customer_name`, nullable: false },
+  created_user_name: { sql: sql`orders.created_user_name`, nullable: true },
+  reference_id: { sql: sql`orders.reference_id`, nullable: false },
+  mso_owner_name: { sql: sql`orders.mso_owner_name`, nullable: true },
+  sales_person_name: { sql: sql`orders.sales_person_name`, nullable: true },
+  created_ts: { sql: sql`orders.created_at`, nullable: false },
+  approved_date: { sql: sql`orders.approved_at`, nullable: true },
+  requested_delivery_date: { sql: sql`orders.requested_delivery_date`, nullable: true },
+  confirmed_delivery_date: { sql: sql`orders.confirmed_delivery_date`, nullable: true },
+  total_cases: { sql: sql`orders.total_cases`, nullable: false },
+  total_price: { sql: sql`orders.total_price`, nullable: false },
+  metadata_label: { sql: sql`orders.status`, nullable: false },
+};
+
+/** 'ORD-MN-000123': a search for one order by its reference. */
+const WHOLE_REFERENCE = /^[A-Za-z]{2,5}-[A-Za-z]{2}-\d{6,}$/;
+
+function listConditions(filter: OrderListFilter): SQL {
+  const conditions: SQL[] = [sql`market_id = ${filter.marketId}`];
+  if (filter.search) {
+    // A whole reference finds its order through the unique index: as a contains-match its common
+    // trigrams ('ord', '-mn') would make the trigram index read most of the market's orders.
+    conditions.push(
+      WHOLE_REFERENCE.test(filter.search)
+        ? sql`reference_id = ${filter.search.toUpperCase()}`
+        : sql`${ORDER_SEARCH_TEXT} like lower(${`%${escapeLike(filter.search)}%`})`,
+    );
+  }
+  for (const statuses of filter.statusSets) {
+    conditions.push(statuses.length === 0 ? sql`false` : statuses.length === 1 ? sql`status = ${statuses[0]}` : sql`status in ${sqlList(statuses)}`);
+  }
+  for (const { column, value } of filter.text) conditions.push(sql`lower(${LIST_COLUMNS[column].sql}) like lower(${`%${escapeLike(value)}%`})`);
+  for (const { column, values } of filter.equals) conditions.push(sql`${LIST_COLUMNS[column].sql} in ${sqlList(values)}`);
+  for (const { column, values } of filter.numbers) conditions.push(sql`${LIST_COLUMNS[column].sql} in ${sqlList(values)}`);
+  for (const { column, from, to } of filter.dateRanges) {
+    const target = LIST_COLUMNS[column].sql;
+    if (column === 'created_ts' || column === 'approved_date') {
+      // Instants: the day runs from midnight to midnight in the market's time zone, as an index range.
+      if (from) conditions.push(sql`${target} >= (${from}::date)::timestamp at time zone ${filter.timeZone}`);
+      if (to) conditions.push(sql`${target} < (${to}::date + 1)::timestamp at time zone ${filter.timeZone}`);
+    } else {
+      if (from) conditions.push(sql`${target} >= ${from}::date`);
+      if (to) conditions.push(sql`${target} <= ${to}::date`);
+    }
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The order of a page, written so that an index of orders serves it: (market, column, id) read forwards
+ * or backwards, empty values last (nullable columns have an index per direction), the status sorted
+ * newest first within each status.
+ */
+function listOrderBy(sort: OrderListSort): SQL {
+  if (sort.length === 0) return sql`created_at desc, id desc`;
+  const parts = sort.map(({ column, order }) => {
+    const { sql: target, nullable } = LIST_COLUMNS[column];
+    return nullable ? sql`${target} ${sql.raw(order)} nulls last` : sql`${target} ${sql.raw(order)}`;
+  });
+  const [first] = sort;
+  if (sort.length === 1 && first!.column === 'metadata_label') {
+    parts.push(first!.order === 'asc' ? sql`created_at desc, id desc` : sql`created_at asc, id asc`);
+  } else if (!(sort.length === 1 && first!.column === 'reference_id')) {
+    parts.push(sql`id ${sql.raw(first!.order)}`);
+  }
+  return sql.join(parts, sql`, `);
+}
+
+/** An instant as the API writes it (JavaScript's toISOString), whatever the session's DateStyle and time zone. */
+const isoInstant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A page of the list as the JSON array the API answers (orderListRowSchema's fields), built by the
+ * database in one text value, with the number of rows on it. Parsing a hundred rows into objects and
+ * serialising them again was most of the Node process's work for this, the busiest list.
+ */
+export async function listOrdersJson(db: DbOrTx, filter: OrderListFilter, sort: OrderListSort, page: number, pageSize: number): Promise<{ json: string; rows: number }> {
+  const [row] = await queryRows<{ json: string; rows: number }>(
+    db,
+    sql`
+      select coalesce(json_agg(r), '[]')::text as json, count(*)::int as rows from (
+        select id as order_id, reference_id, customer_id, customer_name, created_user_name, ${isoInstant(sql`created_at`)} as created_ts,
+               upper(replace(status, ' ', '_')) as metadata_code, status as metadata_label, ${isoInstant(sql`approved_at`)} as approved_date,
+               requested_delivery_date, confirmed_delivery_date, total_cases, total_price::float8 as total_price,
+               inventory_location_name, mso_owner_name, sales_person_name, null::float8 as tax_price, null::text as status_description,
+               status_comment as history_comments
+        from orders
+        where ${listConditions(filter)}
+        order by ${listOrderBy(sort)}
+        limit ${pageSize} offset ${(page - 1) * pageSize}
+      ) r`,
+  );
+  return row!;
+}
+
+export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where ${listConditions(filter)}`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,132 @@
+// What orders answer without changing anything: the list, one order with a page of its items, its notes,
+// and the inventory an order can take. Totals of a filtered list are kept a moment per market (count-cache).
+import { paginationMeta, type PaginationMeta, type ParsedListQuery } from '../../../shared/api/common';
+import type { OrderDetail, OrderInventoryRow, OrderNote } from '../../../shared/api/orders';
+import { marketDate } from '../../../shared/market-time';
+import type { MarketScope } from '../../auth/access-control';
+import type { Db } from '../../db/client';
+import { invalidField, notFound } from '../../lib/errors';
+import { checkListQuery } from '../../lib/list-query';
+import type { Page } from '../../lib/reply';
+import { findCustomer } from '../customers/customers.repository';
+import type { CountCache } from './count-cache';
+import { countInventory, listInventory } from './order-inventory.repository';
+import { countOrders, listOrdersJson } from './order-list.repository';
+import { checkInventoryListQuery, checkOrderListQuery, toInventoryQuery, toListFilter } from './order-list-filters';
+import { iso, toOrderItem } from './order-mappers';
+import {
+  countNotes,
+  countOrderItems,
+  findOrder,
+  latestNote,
+  listNotes,
+  listOrderItems,
+  ORDER_ITEM_FILTER_COLUMNS,
+  ORDER_ITEM_SORT_COLUMNS,
+} from './order-reads.repository';
+import { allowedActionsFor, holdsStock } from './order-rules';
+
+export type DetailPage = { page: number; pageSize: number; totalRecords: number; recordsOnPage: number };
+
+export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
+  const { db, counts } = deps;
+
+  /** A page's total: free when the page is the last one, else counted (and kept a moment per filter). */
+  async function totalOf(marketId: number, key: string, page: number, pageSize: number, rowsOnPage: number, count: () => Promise<number>): Promise<number> {
+    if ((rowsOnPage > 0 && rowsOnPage < pageSize) || (rowsOnPage === 0 && page === 1)) {
+      const total = (page - 1) * pageSize + rowsOnPage;
+      counts.set(marketId, key, total);
+      return total;
+    }
+    return counts.get(marketId, key, count);
+  }
+
+  return {
+    /**
+     * POST /order/history: a page of the market's orders, searched, filtered and sorted on indexed columns
+     * of the orders table. The rows come as JSON text from the database (see listOrdersJson).
+     */
+    async list(market: MarketScope, query: ParsedListQuery): Promise<{ rowsJson: string; pagination: PaginationMeta }> {
+      const checked = checkOrderListQuery(query);
+      const filter = toListFilter(market, query, checked);
+      const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize);
+      const { marketId: _market, timeZone: _zone, ...criteria } = filter;
+      const total = await totalOf(market.id, `orders:${JSON.stringify(criteria)}`, checked.page, checked.pageSize, page.rows, () => countOrders(db, filter));
+      return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, total, page.rows) };
+    },
+
+    /** One order with a page of its items and what the caller may do with it. */
+    async detail(market: MarketScope, orderId: number, query: ParsedListQuery): Promise<{ detail: OrderDetail; page: DetailPage }> {
+      const checked = checkListQuery(query, { sortable: ORDER_ITEM_SORT_COLUMNS, filterable: ORDER_ITEM_FILTER_COLUMNS });
+      const filters = checked.filters.map((filter) => {
+        if (filter.type !== 'text') throw invalidField('columnFilter', `${filter.column} takes a text filter`);
+        return { column: filter.column, value: filter.value.trim() };
+      });
+      const itemQuery = { orderId, search: checked.search, filters, sort: checked.sort, page: checked.page, pageSize: checked.pageSize };
+      const order = await findOrder(db, market.id, orderId);
+      if (!order) throw notFound('Order');
+      const [customer, note, rows] = await Promise.all([
+        findCustomer(db, market.id, order.customerId),
+        latestNote(db, order.id),
+        listOrderItems(db, itemQuery),
+      ]);
+      const totalItems = rows[0]?.total ?? (checked.page > 1 ? await countOrderItems(db, itemQuery) : 0);
+      const today = marketDate(market.code);
+      const holding = holdsStock(order.status);
+      const narrowed = filters.length > 0 || Boolean(checked.search);
+      const detail: OrderDetail = {
+        orderId: order.id,
+        referenceId: order.referenceId,
+        orderStatus: order.status,
+        marketCode: market.code,
+        customerId: order.customerId,
+        customerName: order.customerName,
+        customerGroup: customer?.customer_group ?? 'EXT',
+        msoOwnerName: order.msoOwnerName,
+        salesPersonId: order.salesPersonId,
+        salesPersonName: order.salesPersonName,
+        requestedDeliveryDate: order.requestedDeliveryDate,
+        confirmedDeliveryDate: order.confirmedDeliveryDate,
+        approvedDate: order.approvedAt ? iso(order.approvedAt) : null,
+        createdAt: iso(order.createdAt),
+        updatedAt: iso(order.updatedAt),
+        createdByName: order.createdUserName,
+        comment: order.comment,
+        note,
+        totalBatches: narrowed ? await countOrderItems(db, { orderId: order.id, filters: [], sort: [], page: 1, pageSize: 1 }) : totalItems,
+        totalCases: order.totalCases,
+        totalPrice: order.totalPrice,
+        version: order.version,
+        allowedActions: allowedActionsFor(order.status, market),
+        items: rows.map((row) => toOrderItem(row, holding, today)),
+      };
+      return { detail, page: { page: checked.page, pageSize: checked.pageSize, totalRecords: totalItems, recordsOnPage: rows.length } };
+    },
+
+    async listNotes(market: MarketScope, orderId: number, page: number, pageSize: number): Promise<Page<OrderNote>> {
+      const order = await findOrder(db, market.id, orderId);
+      if (!order) throw notFound('Order');
+      const rows = await listNotes(db, order.id, page, pageSize);
+      const total = rows[0]?.total ?? (page > 1 ? await countNotes(db, order.id) : 0);
+      return {
+        rows: rows.map((row) => ({ noteId: row.noteId, notes: row.notes, created_ts: iso(row.createdAt), created_user_name: row.createdUserName })),
+        totalRecords: total,
+        page,
+        pageSize,
+      };
+    },
+
+    /**
+     * POST /order/inventory: the batches an order can take (active, lab-passed, unexpired), with their free
+     * whole cases; only those with at least one case unless the query filters on available cases.
+     */
+    async inventory(market: MarketScope, query: ParsedListQuery): Promise<Page<OrderInventoryRow>> {
+      const checked = checkInventoryListQuery(query);
+      const inventoryQuery = toInventoryQuery(market, query, checked, marketDate(market.code));
+      const rows = await listInventory(db, inventoryQuery);
+      const { marketId: _market, sort: _sort, page: _page, pageSize: _size, ...criteria } = inventoryQuery;
+      const total = await totalOf(market.id, `inventory:${JSON.stringify(criteria)}`, checked.page, checked.pageSize, rows.length, () => countInventory(db, inventoryQuery));
+      return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
+    },
+  };
+}
