@@ -5,7 +5,7 @@ import os from 'node:os';
 
 const FILE = 'BENCHMARKS.md';
 
-export function machineDescription(): string {
+function machineDescription(): string {
   const cpus = os.cpus();
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`;
 }

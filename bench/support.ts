@@ -8,7 +8,7 @@ import postgres from 'postgres';
 
 import { CHROMIUM_ARGS } from '../playwright.config';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

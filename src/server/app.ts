@@ -43,13 +43,10 @@ export type AppDependencies = {
 };
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-export const APP_VERSION = packageJson.version;
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const APP_VERSION = packageJson.version;
+const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers fit in a packet or two even on a poor link; a client still sending them after this is holding the connection on purpose. */
 const HEADERS_TIMEOUT_MS = 15_000;
-
-/** Paths the server answers itself; the service worker must never serve index.html for them. */
-export const SERVER_OWNED_PATHS = ['/api/'] as const;
 
 export async function createApp({ env, database, logger = false, entraKeys }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({

@@ -2,11 +2,11 @@
 import { format as formatWithPattern, isValid, parseISO } from 'date-fns';
 import type { PotencyUnit } from './enums';
 
-export const DATE_TIME_PATTERN = 'MMM d, yyyy h:mm a';
-export const DATE_PATTERN = 'MM/dd/yyyy';
-export const API_DATE_PATTERN = 'yyyy-MM-dd';
-export const INVALID_DATE = 'Invalid date';
-export const MISSING = 'Missing';
+const DATE_TIME_PATTERN = 'MMM d, yyyy h:mm a';
+const DATE_PATTERN = 'MM/dd/yyyy';
+const API_DATE_PATTERN = 'yyyy-MM-dd';
+const INVALID_DATE = 'Invalid date';
+const MISSING = 'Missing';
 
 type DateInput = string | number | Date | null | undefined;
 

@@ -2,7 +2,7 @@
 // the date formatters so that a screen needing only these does not load a date library.
 
 /** Sidebar and tab badges cap at 99+; the cart badge caps at 20+. */
-export function capCount(count: number, cap: number): string {
+function capCount(count: number, cap: number): string {
   return count > cap ? `${cap}+` : String(count);
 }
 export const capBadge = (count: number): string => capCount(count, 99);

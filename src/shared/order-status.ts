@@ -87,5 +87,3 @@ export const STATUSES_WITHOUT_APPROVED_DATE: readonly OrderStatus[] = ['Pending'
 /** Notes are closed on these. */
 export const STATUSES_CLOSED_TO_NOTES: readonly OrderStatus[] = ['Cancelled', 'Completed'];
 
-/** Statuses whose items have picklists (created on approval). */
-export const STATUSES_WITH_PICKLISTS: readonly OrderStatus[] = ['Approved', 'Partially Picked', 'Picked', 'Packaged', 'Shipped', 'Delivered', 'Completed'];

@@ -21,9 +21,6 @@ export type Feature = keyof typeof PERMISSION_CATALOGUE;
 export type ActionOf<F extends Feature> = (typeof PERMISSION_CATALOGUE)[F][number];
 export const FEATURES = Object.keys(PERMISSION_CATALOGUE) as Feature[];
 
-/** A feature-action pair, as a route declares what it needs. */
-export type PermissionKey = { [F in Feature]: { feature: F; action: ActionOf<F> } }[Feature];
-
 /** feature → action → boolean, the spec's `Permission` object. */
 export type PermissionMap = Record<string, Record<string, boolean>>;
 
@@ -32,7 +29,7 @@ type Grants = { [F in Feature]?: readonly ActionOf<F>[] };
 const everything: Grants = PERMISSION_CATALOGUE;
 
 /** ARCHITECTURE section 3: what each role may do in a market until a Market Admin edits it. */
-export const DEFAULT_GRANTS: Record<Role, Grants> = {
+const DEFAULT_GRANTS: Record<Role, Grants> = {
   'Market Admin': everything,
   'Sales Manager': {
     'inventory-history': ['view'],

@@ -1,5 +1,7 @@
 // Import item-issue reason codes of the spec, and the pick short-reason catalogue.
+// Exports tagged @public are used by the inventory import and reconciliation issues; knip leaves them until then.
 
+/** @public */
 export const IMPORT_REASON_LABELS = {
   '001': 'miss_item',
   '002': 'miss_attr',
@@ -15,7 +17,10 @@ export const IMPORT_REASON_LABELS = {
 export type ImportReasonCode = keyof typeof IMPORT_REASON_LABELS;
 export const IMPORT_REASON_CODES = Object.keys(IMPORT_REASON_LABELS) as ImportReasonCode[];
 
-/** Human wording for each reason, shown beside the spec's label. */
+/**
+ * Human wording for each reason, shown beside the spec's label.
+ * @public
+ */
 export const IMPORT_REASON_DESCRIPTIONS: Record<ImportReasonCode, string> = {
   '001': 'No ERP product matches the seed-to-sale item',
   '002': 'The ERP product is missing a required attribute',
@@ -45,7 +50,10 @@ export const PICK_REASONS = [
   { code: 'OTHER', label: 'Other' },
 ] as const;
 
-/** Reasons for accepting seed-to-sale quantities in reconciliation. */
+/**
+ * Reasons for accepting seed-to-sale quantities in reconciliation.
+ * @public
+ */
 export const RECONCILIATION_REASONS = [
   { code: 'S2S_CORRECT', label: 'Seed-to-sale count is correct' },
   { code: 'DAMAGED', label: 'Damaged product destroyed' },

@@ -8,9 +8,9 @@ import { callApi } from './api-client';
 import { clientSettings } from './config';
 import { useCurrentMarket } from './market-store';
 
-export const STATS_FAILED_MESSAGE = 'Failed to load application statistics';
+const STATS_FAILED_MESSAGE = 'Failed to load application statistics';
 
-export function appStatsQueryOptions(market: MarketCode) {
+function appStatsQueryOptions(market: MarketCode) {
   return queryOptions({
     queryKey: ['app-stats', market],
     queryFn: async ({ signal }) => (await callApi(appStatsEndpoint, { signal, market })).data,

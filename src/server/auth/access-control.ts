@@ -32,7 +32,7 @@ export type MarketScope = {
   permissions: PermissionMap;
 };
 
-export type CataloguedRoute = { method: string; url: string; access: EndpointAccess };
+type CataloguedRoute = { method: string; url: string; access: EndpointAccess };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges interfaces only
@@ -49,18 +49,6 @@ declare module 'fastify' {
     /** Every /api route with its access rule, for the permission-matrix test and the docs. */
     routeCatalogue: CataloguedRoute[];
   }
-}
-
-/** The signed-in caller of a route whose access rule is not public. */
-export function callerOf(request: FastifyRequest): AuthenticatedUser {
-  if (!request.caller) throw new Error(`${request.method} ${request.url}: no caller; is the route public?`);
-  return request.caller;
-}
-
-/** The market a market-scoped route works in; every repository call takes its id. */
-export function marketOf(request: FastifyRequest): MarketScope {
-  if (!request.market) throw new Error(`${request.method} ${request.url}: no market; does the route declare market access?`);
-  return request.market;
 }
 
 function bearerToken(request: FastifyRequest): string {

@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-export const LOCK_FILE_NAME = 'server.lock';
+const LOCK_FILE_NAME = 'server.lock';
 
 export type LockHolder = {
   pid: number;

@@ -13,7 +13,7 @@ export type RouteSettings = {
   rateLimit?: { max: number; timeWindow: string };
 };
 
-export type HandlerInput<E extends Endpoint> = EndpointRequest<E> & {
+type HandlerInput<E extends Endpoint> = EndpointRequest<E> & {
   ctx: ContextFor<E['access']>;
   headers: FastifyRequest['headers'];
 };
@@ -29,12 +29,12 @@ declare module 'fastify' {
 }
 
 /** `/order/{id}/details` as Fastify writes it: `/order/:id/details`. */
-export function fastifyPath(path: string): string {
+function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** Every refusal the endpoint can answer, for the OpenAPI document: its own and those of its kind. */
-export function errorStatusesOf(endpoint: Endpoint, settings: RouteSettings = {}): number[] {
+function errorStatusesOf(endpoint: Endpoint, settings: RouteSettings = {}): number[] {
   const statuses = new Set<number>([400, ...(endpoint.errors ?? [])]);
   if (endpoint.access.kind !== 'public') {
     statuses.add(401);

@@ -14,7 +14,7 @@ export type StoredAnswer = { statusCode: number; body: unknown; headers: Record<
 export type IdempotentResult = StoredAnswer & { replayed: boolean };
 
 /** How long an answer is kept for replays: longer than any phone stays offline in a shift. */
-export const IDEMPOTENCY_RETENTION_DAYS = 7;
+const IDEMPOTENCY_RETENTION_DAYS = 7;
 
 /** The Idempotency-Key header, checked; undefined when the request has none. */
 export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefined {

@@ -10,7 +10,7 @@ import { marketCodeSchema } from '../../shared/api/enum-schemas';
 import type { Endpoint } from '../../shared/api/endpoint';
 import { MARKET_HEADER } from '../../shared/api/protocol';
 
-export const API_PREFIX = '/api';
+const API_PREFIX = '/api';
 
 const TAGS = [
   { name: 'health', description: 'Whether the server and its database answer.' },

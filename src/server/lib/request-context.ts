@@ -6,10 +6,10 @@ import type { EndpointAccess } from '../../shared/api/endpoint';
 import type { AuthenticatedUser, MarketScope } from '../auth/access-control';
 
 /** What services log through: the request's logger, so each line carries the request id. */
-export type ContextLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+type ContextLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 
-export type PublicContext = { requestId: string; log: ContextLogger };
-export type SignedInContext = PublicContext & { caller: AuthenticatedUser };
+type PublicContext = { requestId: string; log: ContextLogger };
+type SignedInContext = PublicContext & { caller: AuthenticatedUser };
 export type RequestContext = SignedInContext & { market: MarketScope };
 
 /** The context a handler of an endpoint with this access rule gets. */

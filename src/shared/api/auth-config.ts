@@ -1,7 +1,7 @@
 // Which sign-in the server uses, as the client reads it before its first screen (hence zod/mini).
 import * as z from 'zod/mini';
 
-export const AUTH_MODES = ['demo', 'entra'] as const;
+const AUTH_MODES = ['demo', 'entra'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 export const authConfigSchema = z.object({

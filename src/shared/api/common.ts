@@ -35,13 +35,13 @@ export const rowIdParamSchema = () =>
 export const pageNumberSchema = (max: number) =>
   wholeNumberText().pipe(z.number().int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be at most ${max}`));
 
-export const paginationSchema = z.object({
+const paginationSchema = z.object({
   page: pageNumberSchema(MAX_PAGE).default(1),
   pageSize: pageNumberSchema(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 /** The spec sends one `{column, order}`; multi-column sort sends a list. Both become a list. */
-export const sortSchema = z
+const sortSchema = z
   .union([sortItemSchema, z.array(sortItemSchema).max(MAX_SORT_COLUMNS, `at most ${MAX_SORT_COLUMNS} sort columns`)])
   .transform((value) => (Array.isArray(value) ? value : [value]));
 
@@ -97,7 +97,7 @@ export function listEnvelope<T extends z.core.$ZodType>(row: T) {
   });
 }
 
-export const errorDetailSchema = z.looseObject({
+const errorDetailSchema = z.looseObject({
   field: z.string().optional(),
   message: z.string(),
 });
@@ -112,7 +112,4 @@ export const errorBodySchema = z
   })
   .meta({ id: 'ErrorBody', description: 'A refusal: what to fix in message, and each field with its problem in details.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** An empty success answer for writes that return nothing else. */
-export const okSchema = envelope(z.null());
 

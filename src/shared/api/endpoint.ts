@@ -23,8 +23,8 @@ export function requirePermission<F extends Feature>(feature: F, action: ActionO
   return { kind: 'permission', feature, action } as const;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type SuccessStatus = 200 | 201;
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type SuccessStatus = 200 | 201;
 /**
  * The refusals an endpoint documents beyond those every endpoint of its access kind has (400 for a bad
  * request; 401 and 403 when signed in; 404 with path params; 429 when rate limited).

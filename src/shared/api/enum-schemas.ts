@@ -1,6 +1,6 @@
 // Request-validation schemas of the enums, with messages that name the allowed values.
 import { z } from 'zod';
-import { CUSTOMER_GROUPS, MARKET_CODES, ORDER_STATUSES, PICKLIST_STATUSES, ROLES } from '../enums';
+import { CUSTOMER_GROUPS, MARKET_CODES, ROLES } from '../enums';
 
 export const marketCodeSchema = z
   .string()
@@ -8,6 +8,4 @@ export const marketCodeSchema = z
   .toUpperCase()
   .pipe(z.enum(MARKET_CODES, { error: `must be one of ${MARKET_CODES.join(', ')}` }));
 export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export const picklistStatusSchema = z.enum(PICKLIST_STATUSES);
 export const customerGroupSchema = z.enum(CUSTOMER_GROUPS, { error: 'must be INT or EXT' });

@@ -13,17 +13,17 @@ export const sortItemSchema = z.object({
 });
 export type SortItem = z.infer<typeof sortItemSchema>;
 
-export const textFilterSchema = z.object({
+const textFilterSchema = z.object({
   column: columnName(),
   type: z.literal('text'),
   value: z.string().check(z.maxLength(MAX_SEARCH_LENGTH)),
 });
-export const dateRangeFilterSchema = z.object({
+const dateRangeFilterSchema = z.object({
   column: columnName(),
   type: z.literal('dateRange'),
   value: z.object({ from: z.optional(yyyyMmDd), to: z.optional(yyyyMmDd) }),
 });
-export const selectFilterSchema = z.object({
+const selectFilterSchema = z.object({
   column: columnName(),
   type: z.literal('select'),
   value: z.array(z.string().check(z.maxLength(MAX_SEARCH_LENGTH))).check(z.maxLength(50)),

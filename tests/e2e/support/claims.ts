@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-export type ClaimKind = 'batch' | 'customer';
+type ClaimKind = 'batch' | 'customer';
 
 export type Claims = {
   /** True when the row was free and is now this test's; false when a test (this one too) holds it already. */

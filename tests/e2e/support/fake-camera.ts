@@ -9,7 +9,7 @@ const START_B = 104;
 const STOP = 106;
 
 /** Bar and space widths, in modules, of `text` as Code 128 (code set B: printable ASCII). */
-export function code128Widths(text: string): number[] {
+function code128Widths(text: string): number[] {
   const values = [...text].map((char) => {
     const code = char.charCodeAt(0);
     if (code < 32 || code > 126) throw new Error(`Code 128 B cannot hold ${JSON.stringify(char)}`);

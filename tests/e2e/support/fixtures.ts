@@ -22,7 +22,7 @@ const CLOCK_SLACK_MS = 5_000;
 /** Orders in these statuses cannot be cancelled (or need not be). */
 const SETTLED: readonly OrderStatus[] = ['Cancelled', 'Completed', 'Delivered'];
 
-export type OrderLine = { batch: OrderInventoryRow; cases: number };
+type OrderLine = { batch: OrderInventoryRow; cases: number };
 
 export type TestData = {
   api(user: DemoUserName): ApiClient;

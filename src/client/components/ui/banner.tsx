@@ -6,7 +6,7 @@ import { focusRing } from './styles';
 
 export type BannerTone = 'success' | 'warning' | 'error' | 'info';
 
-export const BANNER_DEFAULT_MS = 5_000;
+const BANNER_DEFAULT_MS = 5_000;
 
 const tones: Record<BannerTone, { box: string; icon: IconName; iconColour: string; action: string }> = {
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: 'check', iconColour: 'text-emerald-600', action: 'bg-white text-emerald-800 ring-emerald-300 hover:bg-emerald-100' },

@@ -5,7 +5,7 @@ import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as Headle
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
-export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
+type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
 const sizes: Record<DialogSize, string> = { sm: 'md:max-w-md', md: 'md:max-w-lg', lg: 'md:max-w-2xl', xl: 'md:max-w-4xl' };
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from './spinner';
 
-export const LOADING_MESSAGE_ROTATE_MS = 5_000;
+const LOADING_MESSAGE_ROTATE_MS = 5_000;
 
 export type LoadingMessageProps = {
   /** One message, or several shown in turn. */

@@ -5,7 +5,7 @@ import { FieldLabel, FieldMessages } from './field-parts';
 import { Icon } from './icons';
 import { fieldControl } from './styles';
 
-export type SelectOption<T extends string | number> = { value: T; label: string; disabled?: boolean };
+type SelectOption<T extends string | number> = { value: T; label: string; disabled?: boolean };
 
 export type SelectProps<T extends string | number> = {
   label: ReactNode;

@@ -2,7 +2,7 @@
 // is always in the DOM and linked with aria-describedby, so screen readers read it with the control.
 import { cloneElement, useEffect, useId, useRef, useState, type FocusEvent, type ReactElement, type ReactNode } from 'react';
 
-export const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_DELAY_MS = 700;
 
 type Describable = { 'aria-describedby'?: string };
 

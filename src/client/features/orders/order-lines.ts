@@ -68,7 +68,7 @@ export function formatPriceInput(price: number): string {
 const roundCents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** The price the line is sold at: what was typed, else the default. NaN when the typed text is not a number. */
-export function unitPrice(line: OrderLine): number {
+function unitPrice(line: OrderLine): number {
   const typed = line.price.trim();
   return typed === '' ? line.defaultPrice : Number(typed);
 }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeLayout, setViewport } from '../../components/ui/data-table/test-support';
 import { dismissToast, Toaster } from '../../components/ui/toast';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 export const ok = (data: unknown) => json({ success: true, message: 'OK', data });
 export const listPage = (data: unknown[]) =>
   json({ success: true, message: 'OK', data, pagination: { pageSize: 100, totalRecords: data.length, totalPages: 1, currentPage: 1, recordsOnPage: data.length } });
@@ -18,7 +18,7 @@ export const failure = (status: number, message: string, code = 'CONFLICT') => j
 /** What the API answers, by method and path (without /api and the query string). */
 export type ApiAnswers = Record<string, (body: unknown) => Response>;
 
-export const fetchMock = vi.fn();
+const fetchMock = vi.fn();
 
 /** Call in a describe: the fetch stand-in, a desktop viewport (768px and up) and a laid-out page for the virtualisers. */
 export function useOrderScreenEnvironment(): void {

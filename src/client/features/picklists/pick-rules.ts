@@ -24,10 +24,10 @@ export type PickRow = {
 export const isClosed = (detail: Pick<PicklistDetail, 'pick_status_label'>) => detail.pick_status_label === 'Picked' || detail.pick_status_label === 'Cancelled';
 
 /** Fully picked items are done: neither selectable nor editable. */
-export const isItemPicked = (item: PicklistItem) => item.pick_status === 'complete';
+const isItemPicked = (item: PicklistItem) => item.pick_status === 'complete';
 
 /** Rows a picking system marked as skipped (a status code outside picked and partial). */
-export const isItemSkipped = (item: PicklistItem) => item.pick_status_code?.toLowerCase() === 'skipped';
+const isItemSkipped = (item: PicklistItem) => item.pick_status_code?.toLowerCase() === 'skipped';
 
 /** A not-yet-picked item starts at its ordered count; a picked one at what was picked. */
 export function initialPicked(item: PicklistItem): number {

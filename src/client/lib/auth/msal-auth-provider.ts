@@ -3,10 +3,10 @@
 import type { AuthConfig } from '../../../shared/api/auth-config';
 import type { Account, AuthProvider } from './auth-provider';
 
-export const LOGIN_SCOPES = ['User.Read', 'openid', 'offline_access'];
+const LOGIN_SCOPES = ['User.Read', 'openid', 'offline_access'];
 
 /** The profile the spec reads at the identity provider: id, displayName, mail, userPrincipalName. */
-export type GraphProfile = { id: string; displayName: string; mail: string | null; userPrincipalName: string };
+type GraphProfile = { id: string; displayName: string; mail: string | null; userPrincipalName: string };
 
 const PROFILE_KEY = 'gv-graph-profile';
 const PROFILE_CACHE_MS = 60 * 60_000;

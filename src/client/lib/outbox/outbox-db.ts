@@ -2,7 +2,7 @@
 // reloads, the app being killed and signing in again; nothing is removed until the server answered.
 import Dexie, { type Table } from 'dexie';
 
-export type OutboxStatus =
+type OutboxStatus =
   /** Waiting to be sent (or being sent). */
   | 'pending'
   /** The server's copy changed underneath: the user chooses between theirs and the server's. */

@@ -23,7 +23,7 @@ export function picklistIdOf(resource: string): number | null {
 }
 
 /** How fresh an opened picklist must be before it is fetched again (someone else may be picking it). */
-export const PICKLIST_DETAIL_STALE_MS = 30_000;
+const PICKLIST_DETAIL_STALE_MS = 30_000;
 
 export type PicklistPage = { data: PicklistRow[]; pagination: { totalRecords: number } };
 export type PickLine = PicklistEditBody['items'][number];
@@ -34,7 +34,7 @@ export function fetchPicklistRegister(query: ListQuery, options: CallOptions = {
   return callApi(picklistRegisterEndpoint, { body: query, ...options });
 }
 
-export async function fetchPicklistDetail(picklistId: number, market: MarketCode, signal?: AbortSignal): Promise<PicklistDetail> {
+async function fetchPicklistDetail(picklistId: number, market: MarketCode, signal?: AbortSignal): Promise<PicklistDetail> {
   return (await callApi(picklistDetailEndpoint, { params: { id: picklistId }, signal, market })).data;
 }
 
@@ -92,7 +92,7 @@ export function pickLinesOf(entry: OutboxEntry): PickLine[] {
   return linesOf(entry);
 }
 
-export function pendingEditsOf(userId: string, picklistId: number, db: OutboxDatabase = outboxDb): Promise<OutboxEntry[]> {
+function pendingEditsOf(userId: string, picklistId: number, db: OutboxDatabase = outboxDb): Promise<OutboxEntry[]> {
   const resource = picklistResource(picklistId);
   return db.entries
     .where({ resource })
@@ -146,7 +146,7 @@ export function showPicksNow(queryClient: QueryClient, market: MarketCode, pickl
 }
 
 /** Register rows follow the picklist (status, progress), so the list agrees with the detail offline. */
-export function updateRegisterRows(queryClient: QueryClient, market: MarketCode, detail: PicklistDetail): void {
+function updateRegisterRows(queryClient: QueryClient, market: MarketCode, detail: PicklistDetail): void {
   queryClient.setQueriesData<PicklistPage>({ queryKey: PICKLIST_REGISTER_KEY, predicate: (query) => query.queryKey[PICKLIST_REGISTER_KEY.length] === market }, (page) => {
     if (!page?.data.some((row) => row.picklist_id === detail.picklist_id)) return page;
     return {

@@ -9,7 +9,7 @@ import { outboxDb, type OutboxDatabase, type OutboxEntry } from './outbox-db';
 import { requestOutboxReplay } from './sync';
 
 /** A key made on the device, sent as Idempotency-Key: random, 8 to 128 letters, digits and dashes. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID needs a secure context; a phone on plain http still has getRandomValues.
   const bytes = crypto.getRandomValues(new Uint8Array(16));

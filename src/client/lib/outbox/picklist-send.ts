@@ -10,7 +10,7 @@ import type { OutboxEntry } from './outbox-db';
 import type { SendResult } from './replay';
 
 /** A vault's signal can hang a request: give up well before the API client's 60 s. */
-export const SEND_TIMEOUT_MS = 20_000;
+const SEND_TIMEOUT_MS = 20_000;
 
 type Request = typeof callApiRaw;
 
@@ -84,7 +84,7 @@ function resultOf(result: PicklistEditOutcome): SendResult {
   return outcomeOf(new ApiError(result.status, code, body.message, details, body));
 }
 
-export function outcomeOf(error: unknown): SendResult {
+function outcomeOf(error: unknown): SendResult {
   if (!(error instanceof ApiError)) {
     // Our own timeout (an AbortSignal's DOMException) or anything else that is not an answer.
     const { name, message } = (error ?? {}) as { name?: string; message?: string };

@@ -16,16 +16,16 @@ import { requestOutboxReplay } from './sync';
  * picks far fewer than this, and a market with thousands open would otherwise fill the phone's storage
  * and spend its battery on picklists nobody will open today. The rest still open when there is signal.
  */
-export const PREFETCH_LIMIT = 300;
+const PREFETCH_LIMIT = 300;
 const PAGE_SIZE = 100;
 /** Details fetched at once: enough to finish quickly, few enough not to crowd out the screen's own calls. */
 const CONCURRENCY = 4;
 /** Let the first screen have the network first. */
-export const PREFETCH_DELAY_MS = 2_000;
+const PREFETCH_DELAY_MS = 2_000;
 /** While the app stays open and online, the open picklists are looked at again this often. */
-export const PREFETCH_INTERVAL_MS = 10 * 60_000;
+const PREFETCH_INTERVAL_MS = 10 * 60_000;
 
-export function openPicklistsQuery(page: number): ListQuery {
+function openPicklistsQuery(page: number): ListQuery {
   return {
     pagination: { page, pageSize: PAGE_SIZE },
     columnFilter: [{ column: 'pick_status_label', type: 'select', value: [...OPEN_PICKLIST_STATUSES] }],
@@ -44,9 +44,9 @@ async function eachWithConcurrency<T>(items: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export type PrefetchReport = { open: number; fetched: number };
+type PrefetchReport = { open: number; fetched: number };
 
-export async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCode, userId: string, signal: AbortSignal): Promise<PrefetchReport> {
+async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCode, userId: string, signal: AbortSignal): Promise<PrefetchReport> {
   // Waiting edits first: the copies fetched below then already hold them.
   await requestOutboxReplay();
 

@@ -73,7 +73,7 @@ async function replayNow({ db, userId, send, sendMany, onApplied, now = Date.now
  * sender can take several, each with the version it was made on: the server tells the picker's own
  * earlier picks from someone else's. Edits of different picklists touch different items.
  */
-export const REPLAY_LANES = 4;
+const REPLAY_LANES = 4;
 
 /** Edits grouped by resource, each group in the order it was entered, groups in order of their first edit. */
 function byResource(batch: readonly OutboxEntry[]): OutboxEntry[][] {

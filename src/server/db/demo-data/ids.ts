@@ -33,7 +33,7 @@ export const TABLES_WITH_IDS = [
   'inventory_issues',
 ] as const;
 
-export type TableWithId = (typeof TABLES_WITH_IDS)[number];
+type TableWithId = (typeof TABLES_WITH_IDS)[number];
 
 /** One id sequence per table, plus the serial in tag numbers, which are unique across markets. */
 export type IdSequences = Record<TableWithId | 'tagSerial', Sequence>;

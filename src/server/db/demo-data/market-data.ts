@@ -67,7 +67,7 @@ const REQUIRED_ORDERS = [
 export type SharedData = { taxonomy: Taxonomy; pickReasonIds: number[]; ids: IdSequences; now: number; today: string };
 
 /** What the large data set needs to keep adding to a market where the demo set stopped. */
-export type MarketContext = {
+type MarketContext = {
   market: DemoMarket;
   locations: LocationSpec[];
   products: ProductSpec[];
@@ -76,7 +76,7 @@ export type MarketContext = {
   scene: OrderScene;
 };
 
-export type MarketRows = MarketPeople &
+type MarketRows = MarketPeople &
   OrderTables &
   ImportData & {
     locations: LocationSpec[];

@@ -17,7 +17,7 @@ export const DEMO_MARKETS: DemoMarket[] = [
   { id: 6, code: 'FL', name: 'Florida', seedToSaleSystem: 'biotrack' },
 ];
 
-export const marketIdOf = (code: MarketCode): number => DEMO_MARKETS.find((m) => m.code === code)!.id;
+const marketIdOf = (code: MarketCode): number => DEMO_MARKETS.find((m) => m.code === code)!.id;
 
 /** Markets and the default grants: every deployment needs these, demo data or not. */
 export async function loadMarketsAndGrants(db: DbOrTx): Promise<void> {

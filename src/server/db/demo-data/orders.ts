@@ -9,7 +9,7 @@ import { buildPicklists } from './picklists';
 import { weightedPicker, type Random } from './random';
 import type { CustomerRow, OrderItemRow, OrderNoteRow, OrderRow, OrderStatusHistoryRow, PicklistItemRow, PicklistRow } from './tables';
 
-export type OrderStep = { status: OrderStatus; at: number };
+type OrderStep = { status: OrderStatus; at: number };
 
 export type OrderPlan = {
   status: OrderStatus;

@@ -7,11 +7,11 @@ export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
 const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-export function isOleCompoundFile(bytes: Uint8Array): boolean {
+function isOleCompoundFile(bytes: Uint8Array): boolean {
   return bytes.length >= 512 && OLE_SIGNATURE.every((byte, index) => bytes[index] === byte);
 }
 
-export function isUtf8Text(bytes: Uint8Array): boolean {
+function isUtf8Text(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -21,7 +21,7 @@ export function isUtf8Text(bytes: Uint8Array): boolean {
   }
 }
 
-export function isXlsxPackage(entries: readonly ZipEntry[]): boolean {
+function isXlsxPackage(entries: readonly ZipEntry[]): boolean {
   const names = new Set(entries.map((entry) => entry.name.toLowerCase()));
   return names.has('[content_types].xml') && names.has('xl/workbook.xml');
 }

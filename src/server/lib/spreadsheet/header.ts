@@ -3,9 +3,9 @@
 import type { SheetRow } from './parse-protocol';
 
 /** How many non-blank rows may come before the header (a title, a date line). */
-export const HEADER_SEARCH_ROWS = 10;
+const HEADER_SEARCH_ROWS = 10;
 
-export function normaliseHeader(value: string): string {
+function normaliseHeader(value: string): string {
   return value.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 }
 

@@ -8,8 +8,8 @@ import { sniffSpreadsheet, type SpreadsheetKind } from './file-type';
 import type { ParseRequest, ParseResponse, SheetRow } from './parse-protocol';
 import { DEFAULT_ZIP_LIMITS, ZipRejected, type ZipLimits } from './zip-inspect';
 
-export type { SheetRow } from './parse-protocol';
-export type { SpreadsheetKind } from './file-type';
+;
+;
 
 export type ReadLimits = {
   maxBytes: number;
@@ -24,7 +24,7 @@ export type ReadLimits = {
   maxYoungGenerationSizeMb: number;
 };
 
-export const DEFAULT_READ_LIMITS: ReadLimits = {
+const DEFAULT_READ_LIMITS: ReadLimits = {
   maxBytes: 10 * 1024 * 1024,
   zip: DEFAULT_ZIP_LIMITS,
   maxRows: 10_001,
@@ -88,7 +88,7 @@ async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Checks that cost nothing to run: size, emptiness, type by content, and a zip's declared sizes. */
-export function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): SpreadsheetKind {
+function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): SpreadsheetKind {
   if (bytes.length > limits.maxBytes) throw new SpreadsheetError('too-large', SPREADSHEET_MESSAGES.tooLarge);
   if (bytes.length === 0) throw new SpreadsheetError('empty', SPREADSHEET_MESSAGES.empty);
   let kind: SpreadsheetKind | null;

@@ -6,18 +6,12 @@ import {
   OPEN_PICKLIST_STATUSES,
   PENDING_ORDER_STATUSES,
   type ImportStatus,
-  type MarketCode,
 } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { markets, userMarketRoles } from '../../db/schema';
 import { sqlList } from '../../lib/sql-helpers';
 
 export type MarketRecord = typeof markets.$inferSelect;
-
-export async function findMarketByCode(db: DbOrTx, code: MarketCode): Promise<MarketRecord | undefined> {
-  const [market] = await db.select().from(markets).where(eq(markets.code, code)).limit(1);
-  return market;
-}
 
 /** The markets the user works in; one where they are deactivated is not theirs to switch to. */
 export async function listMarketsOfUser(db: DbOrTx, userId: string): Promise<MarketRecord[]> {

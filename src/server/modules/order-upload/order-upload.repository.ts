@@ -23,7 +23,7 @@ export type UploadCustomerRecord = {
 };
 
 /** Upload batch statuses that still need someone: under review, or orders being created. */
-export const UNFINISHED_STATUSES: BulkUploadStatus[] = ['IN-PROGRESS', 'ORDER-INITIATED'];
+const UNFINISHED_STATUSES: BulkUploadStatus[] = ['IN-PROGRESS', 'ORDER-INITIATED'];
 
 /** A Postgres text[] literal, sent as one parameter however many values there are. */
 function textArray(values: readonly string[]): string {

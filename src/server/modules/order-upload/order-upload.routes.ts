@@ -8,7 +8,7 @@ import { SPREADSHEET_MESSAGES } from '../../lib/spreadsheet/read-spreadsheet';
 import type { OrderUploadService } from './order-upload.service';
 
 /** 10 MB in base64 is 13.4 MB; the JSON around it is small. A larger body is refused before it is read. */
-export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
 export const orderUploadRoutes: FastifyPluginAsync<{ uploads: OrderUploadService }> = async (app, { uploads }) => {
   // A body over the route's limit never reaches the handler: answer it with the spec's upload message.

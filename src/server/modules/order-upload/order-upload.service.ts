@@ -93,8 +93,8 @@ export type UploadCreateBody = z.output<typeof uploadCreateBodySchema>;
 export type UploadProcessBody = z.output<typeof uploadProcessBodySchema>;
 export type UploadCustomers = z.infer<typeof uploadCustomersSchema>;
 
-export const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
-export const ORDER_FAILED = 'Failed to create order';
+const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
+const ORDER_FAILED = 'Failed to create order';
 export const STALLED_MESSAGE = 'Processing stopped before this order was confirmed. Check the orders list before ordering it again.';
 const STALLED_AFTER_MS = 10 * 60_000;
 
@@ -125,7 +125,7 @@ function toResult(customer: UploadCustomerRecord): UploadCustomerResult {
 }
 
 /** The file's bytes, refusing an oversized one from the base64 length alone. */
-export function decodeUploadFile(file: string): Uint8Array {
+function decodeUploadFile(file: string): Uint8Array {
   const base64 = file.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   if (Math.floor((base64.length * 3) / 4) - padding > UPLOAD_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', SPREADSHEET_MESSAGES.tooLarge);

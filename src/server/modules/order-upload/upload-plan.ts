@@ -11,16 +11,16 @@ export const CASE_COUNT_COLUMNS = ['Cases', 'Quantity'] as const;
 
 /** createOrderBodySchema takes at most 200 lines; the process call at most 500 customers. */
 export const MAX_LINES_PER_ORDER = 200;
-export const MAX_CUSTOMERS_PER_UPLOAD = 500;
-export const MAX_CASES_PER_LINE = 100_000;
+const MAX_CUSTOMERS_PER_UPLOAD = 500;
+const MAX_CASES_PER_LINE = 100_000;
 /** Problems reported in one answer: enough to fix a file in one go, not a wall of text. */
-export const MAX_PROBLEMS = 50;
+const MAX_PROBLEMS = 50;
 
 export type PlanBatch = { id: number; batchNumber: string; caseSize: number; status: string };
 export type PlanCustomer = { id: number; name: string; customerGroup: CustomerGroup; isActive: boolean };
 
 export type PlanLine = { batchId: number; batchNumber: string; noOfCases: number; rows: number[] };
-export type PlannedCustomer = { customerId: number; customerName: string; customerGroup: CustomerGroup; position: number; lines: PlanLine[] };
+type PlannedCustomer = { customerId: number; customerName: string; customerGroup: CustomerGroup; position: number; lines: PlanLine[] };
 
 export type RowProblem = { row: number | null; column: string | null; message: string };
 

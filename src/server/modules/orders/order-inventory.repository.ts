@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, sqlList } from '../../lib/sql-helpers';
 
-export type InventorySortColumn =
+type InventorySortColumn =
   | 'product_name'
   | 's2s_product_name'
   | 'batch_number'
@@ -14,7 +14,7 @@ export type InventorySortColumn =
   | 'available_case_size'
   | 'default_price'
   | 'inventory_location_name';
-export type InventoryFilterColumn = InventorySortColumn | 'subcategory_name' | 'strain_type';
+type InventoryFilterColumn = InventorySortColumn | 'subcategory_name' | 'strain_type';
 export type InventoryTextColumn = Exclude<InventoryFilterColumn, 'expiry_date' | 'available_case_size' | 'default_price'>;
 
 const INVENTORY_COLUMNS: Record<InventoryFilterColumn, SQL> = {

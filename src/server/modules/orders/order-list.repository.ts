@@ -6,10 +6,10 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { ORDER_SEARCH_TEXT } from '../../db/schema';
 import { escapeLike, sqlList } from '../../lib/sql-helpers';
 
-export type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
-export type OrderListDateColumn = 'created_ts' | 'approved_date' | 'requested_delivery_date' | 'confirmed_delivery_date';
-export type OrderListNumberColumn = 'total_cases' | 'total_price';
-export type OrderListSortColumn = OrderListTextColumn | OrderListDateColumn | OrderListNumberColumn | 'metadata_label';
+type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
+type OrderListDateColumn = 'created_ts' | 'approved_date' | 'requested_delivery_date' | 'confirmed_delivery_date';
+type OrderListNumberColumn = 'total_cases' | 'total_price';
+type OrderListSortColumn = OrderListTextColumn | OrderListDateColumn | OrderListNumberColumn | 'metadata_label';
 
 /** A filter already checked and typed by the service. */
 export type OrderListFilter = {

@@ -87,9 +87,9 @@ export const ORDER_ITEM_SORT_COLUMNS = [
   'expiryDate',
   'inventoryLocationName',
 ] as const;
-export type OrderItemSortColumn = (typeof ORDER_ITEM_SORT_COLUMNS)[number];
+type OrderItemSortColumn = (typeof ORDER_ITEM_SORT_COLUMNS)[number];
 export const ORDER_ITEM_FILTER_COLUMNS = ['productName', 'batchNumber', 'categoryName', 'brandName', 'inventoryLocationName'] as const;
-export type OrderItemFilterColumn = (typeof ORDER_ITEM_FILTER_COLUMNS)[number];
+type OrderItemFilterColumn = (typeof ORDER_ITEM_FILTER_COLUMNS)[number];
 
 const ITEM_COLUMNS: Record<OrderItemSortColumn, SQL> = {
   productName: sql`p.name`,

@@ -7,7 +7,7 @@ import type { BatchStock } from '../inventory/batch-stock.repository';
 
 /** The spec's text for a line the batch cannot cover at all. */
 export const NO_CASES_AVAILABLE_MESSAGE = 'Please remove the batch completely as no cases are available';
-export const maxAvailableMessage = (cases: number) => `Max available quantity is ${cases}`;
+const maxAvailableMessage = (cases: number) => `Max available quantity is ${cases}`;
 
 export type { BatchStock };
 
@@ -33,7 +33,7 @@ export type StockPlan = {
   totalCents: number;
 };
 
-export const toCents = (dollars: number) => Math.round(dollars * 100);
+const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
 /** The lower of base and vendor price: what a line costs unless the rep changes it. */

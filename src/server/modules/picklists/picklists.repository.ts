@@ -193,11 +193,11 @@ export async function listPicklistItems(db: DbOrTx, picklistId: number): Promise
   );
 }
 
-export async function listPickReasons(db: DbOrTx): Promise<PickReason[]> {
+async function listPickReasons(db: DbOrTx): Promise<PickReason[]> {
   return queryRows<PickReason>(db, sql`select id as order_metadata_id, code as metadata_code, label as metadata_label from pick_reasons order by id`);
 }
 
-export function toItem(row: ItemSqlRow): PicklistItem {
+function toItem(row: ItemSqlRow): PicklistItem {
   return {
     picklist_item_id: row.picklist_item_id,
     order_item_id: row.order_item_id,

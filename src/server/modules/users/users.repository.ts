@@ -6,7 +6,7 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { markets, rolePermissions, userMarketRoles, users } from '../../db/schema';
 import { escapeLike } from '../../lib/sql-helpers';
 
-export type UserRecord = typeof users.$inferSelect;
+type UserRecord = typeof users.$inferSelect;
 /** A user's membership of a market: their role there, and whether they are active there. */
 export type UserMarketRole = { marketId: number; code: MarketCode; name: string; seedToSaleSystem: SeedToSaleSystem; role: Role; isActive: boolean };
 export type UserWithRoles = UserRecord & { roles: UserMarketRole[] };

@@ -14,7 +14,7 @@ export type ColumnInfo = {
 };
 
 /** The id TanStack Table gives a column: its id, else its accessorKey with dots as underscores. */
-export function columnIdOf<Row>(def: ColumnDef<Row, unknown>): string {
+function columnIdOf<Row>(def: ColumnDef<Row, unknown>): string {
   if (def.id) return def.id;
   if ('accessorKey' in def && def.accessorKey !== undefined) return String(def.accessorKey).replaceAll('.', '_');
   throw new Error(`DataTable column '${def.meta?.label ?? '?'}' needs an id or an accessorKey`);

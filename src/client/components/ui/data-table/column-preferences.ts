@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { ColumnInfo } from './column-info';
 
-export const COLUMN_ORDER_KEY = 'columnOrder';
-export const COLUMN_VISIBILITY_KEY = 'columnVisibility';
+const COLUMN_ORDER_KEY = 'columnOrder';
+const COLUMN_VISIBILITY_KEY = 'columnVisibility';
 
 type Stored = { order?: string[]; visibility?: Record<string, boolean> };
 
@@ -41,7 +41,7 @@ function readStored(tableId: string): Stored {
 }
 
 /** Forgets a table's saved layout (e.g. the menu screen does this when its tab changes). */
-export function clearColumnPreferences(tableId: string): void {
+function clearColumnPreferences(tableId: string): void {
   writeOne(COLUMN_ORDER_KEY, tableId, undefined);
   writeOne(COLUMN_VISIBILITY_KEY, tableId, undefined);
 }

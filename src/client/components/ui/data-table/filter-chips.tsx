@@ -5,7 +5,7 @@ import { Icon } from '../icons';
 import { focusRing } from '../styles';
 import type { ColumnInfo } from './column-info';
 
-export function filterText(filter: ColumnFilter, column: ColumnInfo | undefined): string {
+function filterText(filter: ColumnFilter, column: ColumnInfo | undefined): string {
   const label = column?.label ?? filter.column;
   switch (filter.type) {
     case 'text':

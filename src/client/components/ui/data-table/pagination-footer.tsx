@@ -6,7 +6,7 @@ import type { PageSize } from './types';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function rangeText(page: number, pageSize: number, totalRecords: number, rowsOnPage: number): string {
+function rangeText(page: number, pageSize: number, totalRecords: number, rowsOnPage: number): string {
   if (totalRecords === 0 || rowsOnPage === 0) return `Showing 0 of ${count.format(totalRecords)}`;
   const first = (page - 1) * pageSize + 1;
   return `Showing ${count.format(first)}–${count.format(first + rowsOnPage - 1)} of ${count.format(totalRecords)}`;

@@ -4,7 +4,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="menu"], [role="menuitem"], [role="checkbox"], [role="listbox"], [role="option"], [data-row-click-ignore]';
 
-export function isOwnClick(event: MouseEvent<HTMLElement>): boolean {
+function isOwnClick(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target as Element;
   // React bubbles events out of portals (menus, dialogs opened from the row) through the row.
   if (!event.currentTarget.contains(target)) return false;

@@ -39,7 +39,6 @@ export const tableSearchSchema = z.object({
   sort: z._default(z.pipe(validItems<SortItem>(sortItemSchema, MAX_SORT_COLUMNS), z.transform(uniqueColumns)), []),
   filters: z._default(z.pipe(validItems<ColumnFilter>(columnFilterSchema, MAX_COLUMN_FILTERS), z.transform((items: ColumnFilter[]) => normaliseFilters(items))), []),
 });
-export type TableSearch = z.output<typeof tableSearchSchema>;
 
 /** The ListQuery extras some endpoints take (tab, status, menuType); blank strings are left out. */
 export type ListQueryExtra = Record<string, unknown>;

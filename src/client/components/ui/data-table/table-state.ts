@@ -7,7 +7,7 @@ import type { PageSize, TableState } from './types';
 export const DEFAULT_TABLE_STATE: TableState = { page: 1, pageSize: 100, sort: [], filters: [] };
 
 /** The filter as it should be sent, or null when it filters nothing (blank text, no bounds, no choices). */
-export function normaliseFilter(filter: ColumnFilter): ColumnFilter | null {
+function normaliseFilter(filter: ColumnFilter): ColumnFilter | null {
   switch (filter.type) {
     case 'text': {
       const value = filter.value.trim();
@@ -84,8 +84,4 @@ export function withPage(state: TableState, page: number): TableState {
 
 export function withPageSize(state: TableState, pageSize: PageSize): TableState {
   return pageSize === state.pageSize ? state : { ...state, pageSize, page: 1 };
-}
-
-export function filterFor(state: TableState, column: string): ColumnFilter | undefined {
-  return state.filters.find((filter) => filter.column === column);
 }

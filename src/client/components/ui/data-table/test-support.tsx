@@ -12,7 +12,7 @@ export type Order = { id: string; customer: string; status: string; created: str
 
 const column = createColumnHelper<Order>();
 
-export const orderColumns = [
+const orderColumns = [
   column.accessor('customer', { meta: { label: 'Customer', filter: 'text', card: 'title', alwaysVisible: true } }),
   column.accessor('status', {
     meta: { label: 'Status', card: 'badge', filter: { type: 'select', options: [{ value: 'Pending', label: 'Pending' }, { value: 'Approved', label: 'Approved' }] } },

@@ -6,7 +6,7 @@ import type { IconName } from '../icons';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-export type SelectFilterOption = { value: string; label: string };
+type SelectFilterOption = { value: string; label: string };
 
 /** How a column can be filtered; the filter is sent under the column's id. */
 export type ColumnFilterKind = 'text' | 'dateRange' | { type: 'select'; options: SelectFilterOption[] };
@@ -14,7 +14,7 @@ export type ColumnFilterKind = 'text' | 'dateRange' | { type: 'select'; options:
 /** Where a cell goes in the phone card: a large title, a subtitle under it, a badge top-right, or a label/value pair. */
 export type CardRole = 'title' | 'subtitle' | 'badge' | 'field' | 'hidden';
 
-export type DataTableColumnMeta = {
+type DataTableColumnMeta = {
   /** Header text, the name in Manage Columns and the label in the phone card. */
   label: string;
   filter?: ColumnFilterKind;

@@ -4,7 +4,7 @@
 // A new value from outside (a reset, the browser's back button) replaces the draft.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
-export const FILTER_DEBOUNCE_MS = 500;
+const FILTER_DEBOUNCE_MS = 500;
 
 export function useDebouncedDraft<T>(value: T, onCommit: (value: T) => void, sameAs: (a: T, b: T) => boolean, delayMs = FILTER_DEBOUNCE_MS) {
   const [draft, setDraft] = useState(value);

@@ -13,9 +13,9 @@ import { showToast } from '../toast';
 import { toListQuery, type ListQueryExtra } from './table-search';
 import type { TableState } from './types';
 
-export const LOAD_FAILED_TITLE = 'Failed to load data';
-export const LOAD_FAILED_DESCRIPTION = 'Using cached data if available';
-export const LOAD_FAILED_TOAST_MS = 3_000;
+const LOAD_FAILED_TITLE = 'Failed to load data';
+const LOAD_FAILED_DESCRIPTION = 'Using cached data if available';
+const LOAD_FAILED_TOAST_MS = 3_000;
 
 /** What a list endpoint answers (the shared list envelope has these fields). */
 export type ListPage<Row> = { data: Row[]; pagination: { totalRecords: number } };

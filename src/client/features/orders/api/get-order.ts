@@ -7,13 +7,13 @@ import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { ORDERS_QUERY_KEY } from './list-orders';
 
-export function fetchOrder(orderId: number, market: MarketCode, signal?: AbortSignal): Promise<OrderDetail> {
+function fetchOrder(orderId: number, market: MarketCode, signal?: AbortSignal): Promise<OrderDetail> {
   // An order has at most 200 lines: one page holds them all.
   const body = { pagination: { page: 1, pageSize: MAX_PAGE_SIZE } };
   return callApi(orderDetailsEndpoint, { params: { id: orderId }, body, market, signal }).then((response) => response.data);
 }
 
-export function orderQueryOptions(orderId: number, market: MarketCode) {
+function orderQueryOptions(orderId: number, market: MarketCode) {
   return queryOptions({
     queryKey: [ORDERS_QUERY_KEY, 'detail', market, orderId],
     queryFn: ({ signal }) => fetchOrder(orderId, market, signal),

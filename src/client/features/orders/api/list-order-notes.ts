@@ -6,9 +6,9 @@ import { callApi } from '../../../lib/api-client';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { ORDERS_QUERY_KEY } from './list-orders';
 
-export const NOTES_PAGE_SIZE = 100;
+const NOTES_PAGE_SIZE = 100;
 
-export function orderNotesQueryOptions(orderId: number, market: MarketCode) {
+function orderNotesQueryOptions(orderId: number, market: MarketCode) {
   return queryOptions({
     queryKey: [ORDERS_QUERY_KEY, 'notes', market, orderId],
     queryFn: ({ signal }) =>

@@ -8,7 +8,7 @@ import { uploadStatusKey, type UploadCustomers } from './upload-status';
 
 export type UploadCreateInput = { fileName: string; file: string };
 
-export function createUpload(market: MarketCode, input: UploadCreateInput): Promise<UploadCustomers> {
+function createUpload(market: MarketCode, input: UploadCreateInput): Promise<UploadCustomers> {
   return callApi(uploadCreateEndpoint, {
     body: { menuType: 'internal', fileName: input.fileName, file: input.file },
     market,

@@ -12,7 +12,7 @@ export type UploadProcessInput =
   /** Delivery dates as yyyy-MM-dd, by customer index. */
   | { action: 'confirm'; referenceId: string; customers: UploadCustomerResult[]; dates: Record<number, string> };
 
-export function processUpload(market: MarketCode, input: UploadProcessInput): Promise<UploadCustomers> {
+function processUpload(market: MarketCode, input: UploadProcessInput): Promise<UploadCustomers> {
   const result =
     input.action === 'confirm'
       ? input.customers.map((customer) => ({

@@ -8,7 +8,7 @@ export type UploadCustomers = { result: UploadCustomerResult[]; referenceId: str
 
 export const UPLOAD_QUERY_KEY = 'order-upload';
 
-export function fetchUploadStatus(market: MarketCode, referenceId: string | null, signal?: AbortSignal): Promise<UploadCustomers> {
+function fetchUploadStatus(market: MarketCode, referenceId: string | null, signal?: AbortSignal): Promise<UploadCustomers> {
   return callApi(uploadStatusEndpoint, { query: { referenceId: referenceId ?? undefined }, market, signal }).then((response) => response.data.customers);
 }
 

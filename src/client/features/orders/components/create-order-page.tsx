@@ -25,7 +25,7 @@ import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel
 
 /** From this width the cart sits beside the inventory; below it, in a sheet opened from a bottom bar. */
 export const SIDE_CART_QUERY = '(min-width: 1280px)';
-export const DISCARD_ORDER_QUESTION = 'Are you sure you want to exit and discard this order?';
+const DISCARD_ORDER_QUESTION = 'Are you sure you want to exit and discard this order?';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages in the cart.';
 
 export function CreateOrderPage({

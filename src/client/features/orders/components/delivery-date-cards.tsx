@@ -16,7 +16,7 @@ import { useSetConfirmedDeliveryDate } from '../api/set-confirmed-delivery-date'
 import type { ActionResult } from './order-actions';
 import { SummaryCard } from './summary-card';
 
-export const REQUESTED_DATE_SAVED = 'Requested Delivery Date updated successfully.';
+const REQUESTED_DATE_SAVED = 'Requested Delivery Date updated successfully.';
 const PAST_DATE_MESSAGE = 'Past dates cannot be chosen.';
 const TOO_FAR_MESSAGE = 'Choose a date at most one year ahead.';
 

@@ -34,8 +34,8 @@ import { isNotFound, OrderLoadError, OrderNotFound } from './order-not-found';
 import { OrderLinesPanel, OrderProblems, OrderTotals } from './order-lines-panel';
 import { OrderStatusBadge } from './order-status-badge';
 
-export const DISCARD_CHANGES_QUESTION = 'Are you sure you want to exit and discard unsaved changes?';
-export const CANCEL_ORDER_ON_EMPTY_QUESTION = 'Are you sure you want to exit and Cancel this order?';
+const DISCARD_CHANGES_QUESTION = 'Are you sure you want to exit and discard unsaved changes?';
+const CANCEL_ORDER_ON_EMPTY_QUESTION = 'Are you sure you want to exit and Cancel this order?';
 const SHORT_LINES_MESSAGE = 'Change or remove every line marked Action Required before saving.';
 const FIX_LINES_MESSAGE = 'Some lines need fixing: see the messages beside them.';
 const STILL_SHORT_MESSAGE = 'Saved, but some lines are still short of stock: change or remove them.';

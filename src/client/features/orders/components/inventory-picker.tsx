@@ -19,7 +19,7 @@ import type { OrderLinesApi } from '../hooks/use-order-lines';
 import { lineErrors, lineFromInventory, type OrderLine } from '../order-lines';
 import { PriceInput, QuantityStepper } from './quantity-stepper';
 
-export const INVENTORY_TABLE_ID = 'order-inventory';
+const INVENTORY_TABLE_ID = 'order-inventory';
 const PHONE_PAGE_SIZE = 25;
 
 /** The line a row edits: the order's own line for the batch, else a new one made from the row. */

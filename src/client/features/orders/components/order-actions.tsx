@@ -18,8 +18,8 @@ import { errorMessage } from '../../../lib/handle-error';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useDuplicateOrder } from '../api/duplicate-order';
 
-export const CANCEL_ORDER_QUESTION = 'Are you sure you want to cancel this order?';
-export const STATUS_CHANGE_FAILED = 'Failed to update the order status. Please try again.';
+const CANCEL_ORDER_QUESTION = 'Are you sure you want to cancel this order?';
+const STATUS_CHANGE_FAILED = 'Failed to update the order status. Please try again.';
 
 type ActionSpec = { label: string; icon?: IconName; variant: ButtonVariant; status?: StatusChangeValue; className?: string };
 

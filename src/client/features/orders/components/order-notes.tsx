@@ -16,12 +16,12 @@ import { useCreateOrderNote } from '../api/create-order-note';
 import { useOrderNotes } from '../api/list-order-notes';
 
 // The contract's limit, checked against it by type: importing the value would bring the full zod along.
-export const NOTE_LIMIT: typeof NOTE_MAX_LENGTH = 500;
-export const NOTE_BLANK_MESSAGE = 'Write a note before adding it.';
-export const NOTE_FAILED_MESSAGE = 'Failed to add the note. Please try again.';
+const NOTE_LIMIT: typeof NOTE_MAX_LENGTH = 500;
+const NOTE_BLANK_MESSAGE = 'Write a note before adding it.';
+const NOTE_FAILED_MESSAGE = 'Failed to add the note. Please try again.';
 
 /** A note must have something in it after trimming, and fit the limit. */
-export function noteError(text: string): string | undefined {
+function noteError(text: string): string | undefined {
   if (text.trim().length === 0) return NOTE_BLANK_MESSAGE;
   if (text.length > NOTE_LIMIT) return `Notes can be at most ${NOTE_LIMIT} characters.`;
   return undefined;

@@ -21,7 +21,7 @@ import { UploadMenuButton } from './upload/upload-menu-button';
 import { UploadReview } from './upload/upload-review';
 import { OrderStatusBadge } from './order-status-badge';
 
-export const ORDER_HISTORY_TABLE_ID = 'order-history';
+const ORDER_HISTORY_TABLE_ID = 'order-history';
 
 const dateCell = (value: string | null) => (value ? formatDate(value) : <span className="text-slate-500">-</span>);
 
@@ -64,7 +64,7 @@ const columns: ColumnDef<OrderListRow, unknown>[] = [
 ];
 
 /** The Fulfilment Person plans deliveries: they see the confirmed date from the start (spec, section 6). */
-export function orderHistoryDefaultHidden(role: Role | undefined): string[] {
+function orderHistoryDefaultHidden(role: Role | undefined): string[] {
   return role === 'Fulfilment Person' ? [] : ['confirmed_delivery_date'];
 }
 

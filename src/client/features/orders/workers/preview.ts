@@ -2,7 +2,7 @@
 // columns it lacks. Pure, so that the worker and the tests share it. Header names match as the server
 // matches them: ignoring case and spaces, on the first of the first ten non-blank rows naming any column.
 
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 /** Rows the worker reads: enough to find the header and show the first rows, however large the file. */
 export const PREVIEW_SHEET_ROWS = 60;
 const HEADER_SEARCH_ROWS = 10;
@@ -22,7 +22,7 @@ export type Preview = {
 
 export type PreviewResponse = { ok: true; preview: Preview } | { ok: false };
 
-export function normaliseHeader(value: string): string {
+function normaliseHeader(value: string): string {
   return value.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 }
 

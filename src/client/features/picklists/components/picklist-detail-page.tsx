@@ -29,23 +29,23 @@ import { OrderPreviewLink, dispensaryWithMso } from './picklists-page';
 import { PicklistStatusBadge } from './status-badges';
 import { TagScanDialog, type TagOutcome } from './tag-scan-dialog';
 
-export const PICKLIST_NOT_FOUND_TITLE = 'Picklist Not Found';
-export const PICKLIST_NOT_FOUND_TEXT = 'The requested picklist could not be found.';
-export const PICKLIST_LOADING = 'Loading Picklist details...';
-export const PICKLIST_UPDATING = 'Updating Picklist...';
+const PICKLIST_NOT_FOUND_TITLE = 'Picklist Not Found';
+const PICKLIST_NOT_FOUND_TEXT = 'The requested picklist could not be found.';
+const PICKLIST_LOADING = 'Loading Picklist details...';
+const PICKLIST_UPDATING = 'Updating Picklist...';
 /** The spec's 'Pick Complete' and save-failure warning show for 4 s. */
 export const PICK_BANNER_MS = 4_000;
 const HIGHLIGHT_MS = 2_500;
 const SCROLL_AFTER_DIALOG_MS = 50;
 const FLASH_MS = 900;
 
-export const picklistTitle = (detail: Pick<PicklistDetail, 'picklist_reference_id' | 'picklist_id'>) => detail.picklist_reference_id || `PL - ${detail.picklist_id}`;
+const picklistTitle = (detail: Pick<PicklistDetail, 'picklist_reference_id' | 'picklist_id'>) => detail.picklist_reference_id || `PL - ${detail.picklist_id}`;
 function subtitleOf(detail: PicklistDetail): string {
   const cases = `${detail.total_cases} ${detail.total_cases === 1 ? 'case' : 'cases'}`;
   return detail.requested_delivery_date ? `Delivery ${formatDate(detail.requested_delivery_date)} · ${cases}` : cases;
 }
 
-export const selectedRowsText = (count: number) => `${count} row(s) selected`;
+const selectedRowsText = (count: number) => `${count} row(s) selected`;
 
 function BackToPicklists() {
   return (

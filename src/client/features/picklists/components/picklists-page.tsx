@@ -15,8 +15,8 @@ import { fetchPicklistRegister, PICKLIST_REGISTER_KEY, picklistIdOf } from '../.
 import { useOutboxEntries } from '../../../lib/outbox/use-outbox';
 import { PicklistStatusBadge } from './status-badges';
 
-export const PICKLISTS_TITLE = 'Picklists';
-export const picklistsSubtitle = (marketName: string) => `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
+const PICKLISTS_TITLE = 'Picklists';
+const picklistsSubtitle = (marketName: string) => `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
 
 export function dispensaryWithMso(row: Pick<PicklistRow, 'customer_name' | 'mso_owner_name'>): string {
   return row.mso_owner_name ? `${row.customer_name} (${row.mso_owner_name})` : row.customer_name;

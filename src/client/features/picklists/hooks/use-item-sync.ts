@@ -13,7 +13,7 @@ export type ItemSync =
 
 const RANK: Record<ItemSync['kind'], number> = { pending: 0, conflict: 2, rejected: 1 };
 
-export function itemSyncOf(entries: readonly OutboxEntry[], picklistId: number): Map<number, ItemSync> {
+function itemSyncOf(entries: readonly OutboxEntry[], picklistId: number): Map<number, ItemSync> {
   const resource = picklistResource(picklistId);
   const byItem = new Map<number, ItemSync>();
   for (const entry of entries) {

@@ -74,7 +74,7 @@ function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; 
   );
 }
 
-export function SidebarNav({ groups, stats, compact, onNavigate }: { groups: NavGroup[]; stats: Stats; compact: boolean; onNavigate?: () => void }) {
+function SidebarNav({ groups, stats, compact, onNavigate }: { groups: NavGroup[]; stats: Stats; compact: boolean; onNavigate?: () => void }) {
   return (
     <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-2 py-4">
       {groups.map((group) => (

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readCookie, writeCookie } from '../../../lib/cookies';
 
-export const SIDEBAR_COOKIE = 'sidebar_state';
+const SIDEBAR_COOKIE = 'sidebar_state';
 const SIDEBAR_COOKIE_DAYS = 7;
 
 export function useSidebarState(): { collapsed: boolean; toggle: () => void } {

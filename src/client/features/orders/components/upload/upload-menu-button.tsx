@@ -59,7 +59,7 @@ function failureOf(error: unknown): Failure {
   return { message, problems: problems.filter((problem) => !message.startsWith(problem)) };
 }
 
-export function UploadOrderFileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function UploadOrderFileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const inputId = useId();
   const hintId = useId();
   const [state, setState] = useState<FileState>({ step: 'none' });
