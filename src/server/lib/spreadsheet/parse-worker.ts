@@ -41,7 +41,8 @@ function parse({ bytes, kind, maxRows, maxColumns, maxCellLength }: ParseRequest
   if (!sheet || !sheet['!ref']) return { ok: true, rows: [], truncated: false };
 
   const range = XLSX.utils.decode_range(sheet['!ref']);
-  const dense = sheet as unknown as (XLSX.CellObject | undefined)[][];
+  // SheetJS 0.20 keeps a dense sheet's cells under '!data' (0.18 made the sheet itself the array).
+  const dense: (XLSX.CellObject | undefined)[][] = sheet['!data'] ?? [];
   const lastColumn = Math.min(range.e.c, range.s.c + maxColumns - 1);
   const rows: SheetRow[] = [];
   const lastRow = Math.min(range.e.r, maxRows - 1);
