@@ -71,6 +71,18 @@ describe('readSpreadsheet', () => {
     expect((await problemOf(readSpreadsheet(buildZipBomb()))).problem).toBe('zip-bomb');
   });
 
+  it('reads CSV text as CSV only: markup is refused, and cells that look like markup or formulas stay text', async () => {
+    for (const markup of ['<table><tr><td>Batch#</td></tr></table>', '\uFEFF\r\n<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>']) {
+      expect(await problemOf(readSpreadsheet(new TextEncoder().encode(markup)))).toEqual({ problem: 'unsupported', message: 'Unsupported file format. Please upload a XLSX, or XLS file.' });
+    }
+    const csv = await readSpreadsheet(new TextEncoder().encode('Batch#,Notes\n"<b>MN-1</b>",=1+1\n\nMN-2,"two\nlines"\n'));
+    expect(csv.rows).toEqual([
+      { row: 1, cells: ['Batch#', 'Notes'] },
+      { row: 2, cells: ['<b>MN-1</b>', '=1+1'] },
+      { row: 4, cells: ['MN-2', 'two\nlines'] },
+    ]);
+  });
+
   it('calls a damaged workbook unreadable', async () => {
     const damaged = new Uint8Array(4096).map((_, index) => (index * 131 + 17) % 256);
     damaged.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
