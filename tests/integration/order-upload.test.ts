@@ -245,6 +245,12 @@ describe('bulk menu upload', () => {
     expect(response.body.message).toContain('zip bombs');
   });
 
+  it('refuses a zip bomb whose headers declare small sizes, by measuring what it really inflates to', async () => {
+    const response = await refused(buildZipBomb(200, { declaredSheetBytes: 2048 }), 'lying.xlsx');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('The file is compressed more than 100:1 (xl/worksheets/sheet1.xml), which is how zip bombs look; it was not opened.');
+  });
+
   it('names a missing column', async () => {
     const response = await refused(await xlsxOf([['Batch#', 'Dispensary Location(s)', 'Cases per store'], [batches[0]!.batch_number, customers[0]!.name, 1]]));
     expect(response.status).toBe(400);

@@ -83,6 +83,13 @@ describe('readSpreadsheet', () => {
     ]);
   });
 
+  it('refuses a zip bomb whose headers lie about its size, by what it really inflates to', async () => {
+    expect(await problemOf(readSpreadsheet(buildZipBomb(200, { declaredSheetBytes: 1024 })))).toEqual({
+      problem: 'zip-bomb',
+      message: 'The file is compressed more than 100:1 (xl/worksheets/sheet1.xml), which is how zip bombs look; it was not opened.',
+    });
+  });
+
   it('calls a damaged workbook unreadable', async () => {
     const damaged = new Uint8Array(4096).map((_, index) => (index * 131 + 17) % 256);
     damaged.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -1,11 +1,12 @@
 // Reads an untrusted spreadsheet (ARCHITECTURE section 6): size first, then the type by content, then a
-// zip's central directory, and only then the parser, in a fresh worker_threads Worker with a heap limit
+// zip's central directory and its real inflated size, and only then the parser, in a fresh worker_threads Worker with a heap limit
 // and a deadline, thrown away after the one file. At most a few parse at once in a process; the rest wait.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sniffSpreadsheet, type SpreadsheetKind } from './file-type';
 import type { ParseRequest, ParseResponse, SheetRow } from './parse-protocol';
+import { checkInflatedSize } from './zip-inflate';
 import { DEFAULT_ZIP_LIMITS, ZipRejected, type ZipLimits } from './zip-inspect';
 
 export type { SheetRow } from './parse-protocol';
@@ -87,22 +88,29 @@ async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Checks that cost nothing to run: size, emptiness, type by content, and a zip's declared sizes. */
-export function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): SpreadsheetKind {
+function zipFailure(error: ZipRejected): SpreadsheetError {
+  if (error.problem === 'not-a-zip' || error.problem === 'malformed' || error.problem === 'unsupported-compression') {
+    return new SpreadsheetError('unsupported', SPREADSHEET_MESSAGES.unsupported);
+  }
+  if (error.problem === 'damaged') return new SpreadsheetError('unreadable', SPREADSHEET_MESSAGES.unreadable);
+  return new SpreadsheetError(error.problem === 'encrypted' ? 'encrypted' : 'zip-bomb', error.message);
+}
+
+/**
+ * The checks made before any parser sees the file: size, emptiness, type by content, a zip's declared
+ * sizes, then what the zip really inflates to (bounded by the same limits, so cheap for every file).
+ */
+export async function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): Promise<SpreadsheetKind> {
   if (bytes.length > limits.maxBytes) throw new SpreadsheetError('too-large', SPREADSHEET_MESSAGES.tooLarge);
   if (bytes.length === 0) throw new SpreadsheetError('empty', SPREADSHEET_MESSAGES.empty);
-  let kind: SpreadsheetKind | null;
   try {
-    kind = sniffSpreadsheet(bytes, limits.zip);
+    const kind = sniffSpreadsheet(bytes, limits.zip);
+    if (!kind) throw new SpreadsheetError('unsupported', SPREADSHEET_MESSAGES.unsupported);
+    if (kind === 'xlsx') await checkInflatedSize(bytes, limits.zip);
+    return kind;
   } catch (error) {
-    if (!(error instanceof ZipRejected)) throw error;
-    if (error.problem === 'not-a-zip' || error.problem === 'malformed' || error.problem === 'unsupported-compression') {
-      throw new SpreadsheetError('unsupported', SPREADSHEET_MESSAGES.unsupported);
-    }
-    throw new SpreadsheetError(error.problem === 'encrypted' ? 'encrypted' : 'zip-bomb', error.message);
+    throw error instanceof ZipRejected ? zipFailure(error) : error;
   }
-  if (!kind) throw new SpreadsheetError('unsupported', SPREADSHEET_MESSAGES.unsupported);
-  return kind;
 }
 
 /** Parses in a fresh worker; the worker's end (message, crash, heap limit or deadline) settles the promise once. */
@@ -146,7 +154,7 @@ function parseInWorker(request: ParseRequest, limits: ReadLimits): Promise<Parse
 /** Every non-blank row of the file's first sheet, as text, or a SpreadsheetError saying what is wrong. */
 export async function readSpreadsheet(bytes: Uint8Array, overrides: Partial<ReadLimits> = {}): Promise<SpreadsheetContent> {
   const limits = { ...DEFAULT_READ_LIMITS, ...overrides };
-  const kind = checkSpreadsheetBytes(bytes, limits);
+  const kind = await checkSpreadsheetBytes(bytes, limits);
   const response = await withParseSlot(() =>
     parseInWorker({ bytes, kind, maxRows: limits.maxRows, maxColumns: limits.maxColumns, maxCellLength: limits.maxCellLength }, limits),
   );

@@ -55,6 +55,7 @@ import type { MarketScope } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { createInFlightLimit } from '../../lib/in-flight-limit';
 import type { RequestContext } from '../../lib/request-context';
 import { findHeader } from '../../lib/spreadsheet/header';
 import { readSpreadsheet, SpreadsheetError, SPREADSHEET_MESSAGES, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
@@ -95,6 +96,9 @@ export type UploadCustomers = z.infer<typeof uploadCustomersSchema>;
 
 export const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
 export const ORDER_FAILED = 'Failed to create order';
+/** Uploads one user may have being read at once (per server process); a further one answers 429. */
+export const MAX_UPLOADS_IN_FLIGHT_PER_USER = 2;
+export const UPLOADS_IN_FLIGHT_MESSAGE = `You already have ${MAX_UPLOADS_IN_FLIGHT_PER_USER} files being read. Please wait for the earlier file to finish, then upload this one again.`;
 export const STALLED_MESSAGE = 'Processing stopped before this order was confirmed. Check the orders list before ordering it again.';
 const STALLED_AFTER_MS = 10 * 60_000;
 
@@ -154,6 +158,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
   const readFile = deps.readFile ?? ((bytes: Uint8Array) => readSpreadsheet(bytes));
   const now = deps.now ?? (() => new Date());
   const stalledAfterMs = deps.stalledAfterMs ?? STALLED_AFTER_MS;
+  const inFlight = createInFlightLimit(MAX_UPLOADS_IN_FLIGHT_PER_USER);
 
   async function view(upload: UploadBatchRecord): Promise<UploadCustomers> {
     return { result: (await listUploadCustomers(db, upload.id)).map(toResult), referenceId: upload.referenceId };
@@ -278,74 +283,79 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     return view(upload);
   }
 
-  return {
-    /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
-    async create(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
-      const { caller, market } = ctx;
-      const { rows } = await read(decodeUploadFile(body.file));
-      const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
-      if (!header.found) {
-        const plural = header.missing.length > 1;
-        const message = `The file is missing the column${plural ? 's' : ''} ${listNames(header.missing)}. It must include ${listNames(UPLOAD_REQUIRED_COLUMNS)}.`;
-        throw badRequest(
-          message,
-          header.missing.map((column) => ({ field: column, message: 'is missing from the header row' })),
-        );
-      }
-      const caseCountName = CASE_COUNT_COLUMNS.find((name) => header.optional[name] !== undefined) ?? null;
-      const columns = {
-        batch: header.required[COLUMN_BATCH],
-        dispensaries: header.required[COLUMN_DISPENSARIES],
-        caseSize: header.required[COLUMN_CASE_SIZE],
-        caseCount: caseCountName === null ? null : header.optional[caseCountName]!,
-        caseCountName,
-      };
-      const dataRows = rows.slice(header.headerIndex + 1);
-      const [batchList, customers] = await Promise.all([
-        findBatchesByNumber(db, market.id, batchNumbersOf(dataRows, columns)),
-        listMarketCustomers(db, market.id),
-      ]);
-      const batches = new Map<string, PlanBatch>(batchList.map((batch) => [batchKey(batch.batchNumber), batch]));
-      const plan = planUpload(dataRows, columns, batches, customers);
-      if (!plan.ok) {
-        const [first] = plan.problems;
-        const more = plan.problems.length > 1 ? ` (and ${plan.problems.length - 1} more problem${plan.problems.length > 2 ? 's' : ''})` : '';
-        throw badRequest(
-          `${describeProblem(first!)}${more}`,
-          plan.problems.map((problem) => ({
-            field: problem.row === null ? 'file' : `Row ${problem.row}, ${problem.column}`,
-            message: problem.message,
-            ...(problem.row === null ? {} : { row: problem.row, column: problem.column }),
-          })),
-        );
-      }
+  /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
+  async function createFromFile(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
+    const { caller, market } = ctx;
+    const { rows } = await read(decodeUploadFile(body.file));
+    const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
+    if (!header.found) {
+      const plural = header.missing.length > 1;
+      const message = `The file is missing the column${plural ? 's' : ''} ${listNames(header.missing)}. It must include ${listNames(UPLOAD_REQUIRED_COLUMNS)}.`;
+      throw badRequest(
+        message,
+        header.missing.map((column) => ({ field: column, message: 'is missing from the header row' })),
+      );
+    }
+    const caseCountName = CASE_COUNT_COLUMNS.find((name) => header.optional[name] !== undefined) ?? null;
+    const columns = {
+      batch: header.required[COLUMN_BATCH],
+      dispensaries: header.required[COLUMN_DISPENSARIES],
+      caseSize: header.required[COLUMN_CASE_SIZE],
+      caseCount: caseCountName === null ? null : header.optional[caseCountName]!,
+      caseCountName,
+    };
+    const dataRows = rows.slice(header.headerIndex + 1);
+    const [batchList, customers] = await Promise.all([
+      findBatchesByNumber(db, market.id, batchNumbersOf(dataRows, columns)),
+      listMarketCustomers(db, market.id),
+    ]);
+    const batches = new Map<string, PlanBatch>(batchList.map((batch) => [batchKey(batch.batchNumber), batch]));
+    const plan = planUpload(dataRows, columns, batches, customers);
+    if (!plan.ok) {
+      const [first] = plan.problems;
+      const more = plan.problems.length > 1 ? ` (and ${plan.problems.length - 1} more problem${plan.problems.length > 2 ? 's' : ''})` : '';
+      throw badRequest(
+        `${describeProblem(first!)}${more}`,
+        plan.problems.map((problem) => ({
+          field: problem.row === null ? 'file' : `Row ${problem.row}, ${problem.column}`,
+          message: problem.message,
+          ...(problem.row === null ? {} : { row: problem.row, column: problem.column }),
+        })),
+      );
+    }
 
-      const upload = await db.transaction(async (tx) => {
-        await lockMarketUploads(tx, market.id);
-        const open = await findLatestUnfinished(tx, market.id);
-        if (open) {
-          throw conflict(
-            open.status === 'IN-PROGRESS'
-              ? `Upload ${open.referenceId} is waiting for review. Confirm or cancel it before uploading another file.`
-              : `Upload ${open.referenceId} is still creating orders. Wait for it to finish before uploading another file.`,
-          );
-        }
-        const referenceId = `UPL-${market.code}-${String(await nextUploadNumber(tx, market.id)).padStart(4, '0')}`;
-        const created = await insertUpload(tx, { marketId: market.id, referenceId, menuType: body.menuType, fileName: body.fileName, createdBy: caller.id }, plan.customers);
-        await recordAudit(tx, ctx, {
-          entityType: 'upload_batch',
-          entityId: referenceId,
-          action: 'create',
-          after: {
-            fileName: body.fileName,
-            menuType: body.menuType,
-            rows: plan.rowCount,
-            customers: plan.customers.map((customer) => ({ customerId: customer.customerId, lines: customer.lines.length })),
-          },
-        });
-        return created;
+    const upload = await db.transaction(async (tx) => {
+      await lockMarketUploads(tx, market.id);
+      const open = await findLatestUnfinished(tx, market.id);
+      if (open) {
+        throw conflict(
+          open.status === 'IN-PROGRESS'
+            ? `Upload ${open.referenceId} is waiting for review. Confirm or cancel it before uploading another file.`
+            : `Upload ${open.referenceId} is still creating orders. Wait for it to finish before uploading another file.`,
+        );
+      }
+      const referenceId = `UPL-${market.code}-${String(await nextUploadNumber(tx, market.id)).padStart(4, '0')}`;
+      const created = await insertUpload(tx, { marketId: market.id, referenceId, menuType: body.menuType, fileName: body.fileName, createdBy: caller.id }, plan.customers);
+      await recordAudit(tx, ctx, {
+        entityType: 'upload_batch',
+        entityId: referenceId,
+        action: 'create',
+        after: {
+          fileName: body.fileName,
+          menuType: body.menuType,
+          rows: plan.rowCount,
+          customers: plan.customers.map((customer) => ({ customerId: customer.customerId, lines: customer.lines.length })),
+        },
       });
-      return view(upload);
+      return created;
+    });
+    return view(upload);
+  }
+
+  return {
+    /** Reads the file and opens it for review; at most a few of one user's files at once (429 past that). */
+    create(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
+      return inFlight.run(ctx.caller.id, () => createFromFile(ctx, body), () => new AppError(429, 'RATE_LIMITED', UPLOADS_IN_FLIGHT_MESSAGE));
     },
 
     async process(ctx: RequestContext, body: UploadProcessBody): Promise<UploadCustomers> {
