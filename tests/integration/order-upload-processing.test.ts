@@ -11,11 +11,13 @@ import { queryRows } from '../../src/server/db/client';
 import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
 import { conflict } from '../../src/server/lib/errors';
 import type { RequestContext } from '../../src/server/lib/request-context';
-import { SpreadsheetError, SPREADSHEET_MESSAGES } from '../../src/server/lib/spreadsheet/read-spreadsheet';
+import { createParsePool, type ParsePool } from '../../src/server/lib/spreadsheet/parse-pool';
+import { SpreadsheetError, SPREADSHEET_MESSAGES } from '../../src/server/lib/spreadsheet/spreadsheet-error';
 import { createOrderUploadService, STALLED_MESSAGE, UPLOADS_IN_FLIGHT_MESSAGE, type OrderUploadDependencies } from '../../src/server/modules/order-upload/order-upload.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let api: TestApp;
+const parsePool: ParsePool = createParsePool();
 let market: MarketScope;
 let csv: Uint8Array;
 const caller: AuthenticatedUser = { id: DEMO_USERS.mnSalesPerson.id, azureUserId: DEMO_USERS.mnSalesPerson.azureUserId, name: DEMO_USERS.mnSalesPerson.name, email: DEMO_USERS.mnSalesPerson.email, roles: [] };
@@ -33,11 +35,12 @@ beforeAll(async () => {
   csv = new TextEncoder().encode(`Batch#,Dispensary Location(s),Case Size\n${batch!.batch_number},"${names.map((n) => n.name).join(', ')}",1\n`);
 });
 afterAll(async () => {
+  await parsePool.close();
   await api.close();
 });
 
 function service(createOrder: (body: CreateOrderBody) => Promise<OrderRef>, extra: Partial<OrderUploadDependencies> = {}) {
-  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_ctx, body) => createOrder(body) }, ...extra });
+  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_ctx, body) => createOrder(body) }, parsePool, ...extra });
 }
 
 const confirmBody = (upload: { result: { customer_id: number; customer_name: string; index: number; customer_group: 'INT' | 'EXT' }[]; referenceId: string | null }) => ({

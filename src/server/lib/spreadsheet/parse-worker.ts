@@ -1,11 +1,12 @@
-// Runs inside a worker_threads Worker (see read-spreadsheet.ts): parses one file (a workbook with the `xlsx`
-// package, CSV with papaparse) and posts back the first sheet's non-blank rows as text. The npm build of `xlsx` has known parsing
-// vulnerabilities (prototype pollution, ReDoS), so it only ever runs here, under the worker's memory
-// and time limits, in a thread that is thrown away after one file.
-import { parentPort, workerData } from 'node:worker_threads';
+// Runs inside a worker_threads Worker of the parse pool (parse-pool.ts): says it is ready once its code is
+// loaded, then parses each file it is sent (a workbook with the `xlsx` package, CSV with papaparse) and
+// posts back the first sheet's non-blank rows as text. Parsers of untrusted files only ever run here, under
+// the worker's memory limit and the pool's deadline; the pool throws a worker away after any file that
+// failed, so only workers whose every file parsed cleanly are reused.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import type { ParseRequest, ParseResponse, SheetRow } from './parse-protocol';
+import type { ParseRequest, ParseResponse, SheetRow, WorkerMessage, WorkerStart } from './parse-protocol';
 
 function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null || cell.t === 'e') return '';
@@ -78,15 +79,21 @@ function parse(request: ParseRequest): ParseResponse {
   return request.kind === 'csv' ? parseCsv(request) : parseWorkbook(request);
 }
 
-function run(): void {
-  let response: ParseResponse;
+function parseSafely(request: ParseRequest): ParseResponse {
   try {
-    response = parse(workerData as ParseRequest);
+    return parse(request);
   } catch {
     // The parser's own message says nothing a user can act on (and may echo the file's content).
-    response = { ok: false, reason: 'unreadable' };
+    return { ok: false, reason: 'unreadable' };
   }
-  parentPort?.postMessage(response);
 }
 
-run();
+function serve(port: MessagePort): void {
+  const post = (message: WorkerMessage) => port.postMessage(message);
+  port.on('message', (request: ParseRequest) => post({ type: 'result', response: parseSafely(request) }));
+  const { startDelayMs } = workerData as WorkerStart;
+  if (startDelayMs > 0) setTimeout(() => post({ type: 'ready' }), startDelayMs);
+  else post({ type: 'ready' });
+}
+
+if (parentPort) serve(parentPort);

@@ -3,8 +3,10 @@
 // How the file is read
 // - `file` is the file's bytes in base64. At most 10 MB decoded (413 'File size exceeds the 10MB limit...'),
 //   checked from the base64 length before anything is decoded. The type is judged by content (xlsx, xls or
-//   CSV, see lib/spreadsheet); anything else is 400 'Unsupported file format...'. Zips are inspected before
-//   parsing, and parsing runs in a throwaway worker with memory and time limits.
+//   CSV, see lib/spreadsheet); anything else is 400 'Unsupported file format...'. Zips are inspected and
+//   really inflated (output counted, then dropped) before parsing, and parsing runs in a pooled worker with
+//   memory and time limits, replaced after any file that failed. A user may have two files being read at
+//   once; a third answers 429.
 // - The header is the first of the first ten non-blank rows of the first sheet that names any wanted column;
 //   names match ignoring case and spaces. Batch#, Dispensary Location(s) and Case Size are required: a
 //   missing one is a 400 naming it.
@@ -58,7 +60,9 @@ import { AppError, badRequest, conflict, forbidden, invalidField, notFound } fro
 import { createInFlightLimit } from '../../lib/in-flight-limit';
 import type { RequestContext } from '../../lib/request-context';
 import { findHeader } from '../../lib/spreadsheet/header';
-import { readSpreadsheet, SpreadsheetError, SPREADSHEET_MESSAGES, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
+import type { ParsePool } from '../../lib/spreadsheet/parse-pool';
+import { readSpreadsheet, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
+import { SpreadsheetError, SPREADSHEET_MESSAGES } from '../../lib/spreadsheet/spreadsheet-error';
 import type { OrdersService } from '../orders/orders.service';
 import {
   findBatchesByNumber,
@@ -107,8 +111,10 @@ const EMPTY: UploadCustomers = { result: [], referenceId: null };
 export type OrderUploadDependencies = {
   db: Db;
   orders: Pick<OrdersService, 'createOrder'>;
-  /** Test hook: how files are read (the real reader spawns a worker per file). */
-  readFile?: (bytes: Uint8Array) => Promise<SpreadsheetContent>;
+  /** The warm workers that parse uploads (the app owns it and closes it). */
+  parsePool: ParsePool;
+  /** Test hook: how a user's file is read (the real reader parses it in the pool). */
+  readFile?: (bytes: Uint8Array, owner: string) => Promise<SpreadsheetContent>;
   now?: () => Date;
   stalledAfterMs?: number;
 };
@@ -155,7 +161,7 @@ function isCalendarDay(day: string): boolean {
 
 export function createOrderUploadService(deps: OrderUploadDependencies) {
   const { db, orders } = deps;
-  const readFile = deps.readFile ?? ((bytes: Uint8Array) => readSpreadsheet(bytes));
+  const readFile = deps.readFile ?? ((bytes: Uint8Array, owner: string) => readSpreadsheet(bytes, { pool: deps.parsePool, owner }));
   const now = deps.now ?? (() => new Date());
   const stalledAfterMs = deps.stalledAfterMs ?? STALLED_AFTER_MS;
   const inFlight = createInFlightLimit(MAX_UPLOADS_IN_FLIGHT_PER_USER);
@@ -164,9 +170,9 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     return { result: (await listUploadCustomers(db, upload.id)).map(toResult), referenceId: upload.referenceId };
   }
 
-  async function read(bytes: Uint8Array): Promise<SpreadsheetContent> {
+  async function read(bytes: Uint8Array, owner: string): Promise<SpreadsheetContent> {
     try {
-      return await readFile(bytes);
+      return await readFile(bytes, owner);
     } catch (error) {
       throw error instanceof SpreadsheetError ? spreadsheetFailure(error) : error;
     }
@@ -286,7 +292,7 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
   /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
   async function createFromFile(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
     const { caller, market } = ctx;
-    const { rows } = await read(decodeUploadFile(body.file));
+    const { rows } = await read(decodeUploadFile(body.file), caller.id);
     const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
     if (!header.found) {
       const plural = header.missing.length > 1;
