@@ -25,7 +25,7 @@ export function isUtf8Text(bytes: Uint8Array): boolean {
  * Text that opens with a tag: an HTML table or an Excel 2003 XML (SpreadsheetML) workbook, which SheetJS
  * would read as a spreadsheet. Neither is a format the upload names, and no CSV of order lines starts with '<'.
  */
-export function looksLikeMarkup(text: string): boolean {
+function looksLikeMarkup(text: string): boolean {
   return /^\uFEFF?\s*</.test(text);
 }
 

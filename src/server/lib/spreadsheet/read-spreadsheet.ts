@@ -48,7 +48,7 @@ function zipFailure(error: ZipRejected): SpreadsheetError {
  * The checks made before any parser sees the file: size, emptiness, type by content, a zip's declared
  * sizes, then what the zip really inflates to (bounded by the same limits, so cheap for every file).
  */
-export async function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): Promise<SpreadsheetKind> {
+async function checkSpreadsheetBytes(bytes: Uint8Array, limits: Pick<ReadLimits, 'maxBytes' | 'zip'> = DEFAULT_READ_LIMITS): Promise<SpreadsheetKind> {
   if (bytes.length > limits.maxBytes) throw new SpreadsheetError('too-large', SPREADSHEET_MESSAGES.tooLarge);
   if (bytes.length === 0) throw new SpreadsheetError('empty', SPREADSHEET_MESSAGES.empty);
   try {

@@ -101,7 +101,7 @@ export type UploadCustomers = z.infer<typeof uploadCustomersSchema>;
 export const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
 export const ORDER_FAILED = 'Failed to create order';
 /** Uploads one user may have being read at once (per server process); a further one answers 429. */
-export const MAX_UPLOADS_IN_FLIGHT_PER_USER = 2;
+const MAX_UPLOADS_IN_FLIGHT_PER_USER = 2;
 export const UPLOADS_IN_FLIGHT_MESSAGE = `You already have ${MAX_UPLOADS_IN_FLIGHT_PER_USER} files being read. Please wait for the earlier file to finish, then upload this one again.`;
 export const STALLED_MESSAGE = 'Processing stopped before this order was confirmed. Check the orders list before ordering it again.';
 const STALLED_AFTER_MS = 10 * 60_000;
