@@ -18,6 +18,7 @@ import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
 import { registerNulGuard } from './lib/reject-nul';
+import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -115,7 +116,10 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const users = createUsersService({ db });
   const stats = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
   const orders = createOrdersService({ db, stats, countCacheMs: env.STATS_CACHE_MS });
-  const uploads = createOrderUploadService({ db, orders });
+  // Parse workers start at the first upload and end with the app.
+  const parsePool = createParsePool();
+  app.addHook('onClose', () => parsePool.close());
+  const uploads = createOrderUploadService({ db, orders, parsePool });
 
   await app.register(
     async (api) => {

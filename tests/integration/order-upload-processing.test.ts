@@ -11,10 +11,13 @@ import { queryRows } from '../../src/server/db/client';
 import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
 import { conflict } from '../../src/server/lib/errors';
 import type { RequestContext } from '../../src/server/lib/request-context';
-import { createOrderUploadService, STALLED_MESSAGE, type OrderUploadDependencies } from '../../src/server/modules/order-upload/order-upload.service';
+import { createParsePool, type ParsePool } from '../../src/server/lib/spreadsheet/parse-pool';
+import { SpreadsheetError, SPREADSHEET_MESSAGES } from '../../src/server/lib/spreadsheet/spreadsheet-error';
+import { createOrderUploadService, STALLED_MESSAGE, UPLOADS_IN_FLIGHT_MESSAGE, type OrderUploadDependencies } from '../../src/server/modules/order-upload/order-upload.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let api: TestApp;
+const parsePool: ParsePool = createParsePool();
 let market: MarketScope;
 let csv: Uint8Array;
 const caller: AuthenticatedUser = { id: DEMO_USERS.mnSalesPerson.id, azureUserId: DEMO_USERS.mnSalesPerson.azureUserId, name: DEMO_USERS.mnSalesPerson.name, email: DEMO_USERS.mnSalesPerson.email, roles: [] };
@@ -32,11 +35,12 @@ beforeAll(async () => {
   csv = new TextEncoder().encode(`Batch#,Dispensary Location(s),Case Size\n${batch!.batch_number},"${names.map((n) => n.name).join(', ')}",1\n`);
 });
 afterAll(async () => {
+  await parsePool.close();
   await api.close();
 });
 
 function service(createOrder: (body: CreateOrderBody) => Promise<OrderRef>, extra: Partial<OrderUploadDependencies> = {}) {
-  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_ctx, body) => createOrder(body) }, ...extra });
+  return createOrderUploadService({ db: api.database.db, orders: { createOrder: (_ctx, body) => createOrder(body) }, parsePool, ...extra });
 }
 
 const confirmBody = (upload: { result: { customer_id: number; customer_name: string; index: number; customer_group: 'INT' | 'EXT' }[]; referenceId: string | null }) => ({
@@ -91,6 +95,34 @@ describe('bulk upload processing', () => {
     const opened = await uploads.create(ctx, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
     const done = await uploads.process(ctx, confirmBody(opened));
     expect(done.result.map((c) => c.error)).toEqual(['Failed to create order', 'Failed to create order']);
+  });
+
+  it("refuses a user's third upload while two of theirs are being read (429), without holding up another user", async () => {
+    const reads: { caller: string; fail: (error: Error) => void }[] = [];
+    let reader = caller;
+    const uploads = service(anyOrder, {
+      readFile: () => new Promise((_resolve, reject) => reads.push({ caller: reader.id, fail: reject })),
+    });
+    const send = (as: RequestContext) => uploads.create(as, { menuType: 'internal', fileName: 'menu.csv', file: Buffer.from(csv).toString('base64') });
+    const first = send(ctx);
+    const second = send(ctx);
+    await expect(send(ctx)).rejects.toMatchObject({ statusCode: 429, message: UPLOADS_IN_FLIGHT_MESSAGE });
+
+    const admin = DEMO_USERS.mnAdmin;
+    reader = { ...caller, id: admin.id, name: admin.name };
+    const other = send({ ...ctx, caller: reader });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads.map((read) => read.caller)).toEqual([caller.id, caller.id, admin.id]);
+
+    for (const read of reads) read.fail(new SpreadsheetError('unreadable', SPREADSHEET_MESSAGES.unreadable));
+    await Promise.allSettled([first, second, other]);
+    // Once the earlier files are done, the user may send another.
+    reader = caller;
+    const again = send(ctx);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveLength(4);
+    reads[3]!.fail(new SpreadsheetError('unreadable', SPREADSHEET_MESSAGES.unreadable));
+    await expect(again).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('concludes an upload whose processing stopped, on any later call', async () => {

@@ -208,6 +208,21 @@ describe('bulk menu upload', () => {
     expect(wordDocument.body.message).toBe('Unsupported file format. Please upload a XLSX, or XLS file.');
   });
 
+  it('reads a .csv as CSV only: an HTML table or Excel 2003 XML named .csv is refused as an unsupported format', async () => {
+    const [row] = [[batches[0]!.batch_number, customers[0]!.name, 1]];
+    const cells = (values: unknown[], tag: string) => values.map((value) => `<${tag}>${String(value)}</${tag}>`).join('');
+    const html = `<html><body><table><tr>${cells(HEADER, 'th')}</tr><tr>${cells(row!, 'td')}</tr></table></body></html>`;
+    const spreadsheetMl = [
+      '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">',
+      `<Worksheet ss:Name="Menu"><Table>${[HEADER, row!].map((values) => `<Row>${values.map((value) => `<Cell><Data ss:Type="String">${String(value)}</Data></Cell>`).join('')}</Row>`).join('')}</Table></Worksheet></Workbook>`,
+    ].join('');
+    for (const markup of [html, `\uFEFF  ${spreadsheetMl}`]) {
+      const response = await refused(Buffer.from(markup, 'utf8'), 'menu.csv');
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.message).toBe('Unsupported file format. Please upload a XLSX, or XLS file.');
+    }
+  });
+
   it('refuses a file over 10 MB with the spec message (413)', async () => {
     const response = await refused(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41), 'big.csv');
     expect(response.status).toBe(413);
@@ -228,6 +243,12 @@ describe('bulk menu upload', () => {
     const response = await refused(buildZipBomb(), 'bomb.xlsx');
     expect(response.status).toBe(400);
     expect(response.body.message).toContain('zip bombs');
+  });
+
+  it('refuses a zip bomb whose headers declare small sizes, by measuring what it really inflates to', async () => {
+    const response = await refused(buildZipBomb(200, { declaredSheetBytes: 2048 }), 'lying.xlsx');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('The file is compressed more than 100:1 (xl/worksheets/sheet1.xml), which is how zip bombs look; it was not opened.');
   });
 
   it('names a missing column', async () => {

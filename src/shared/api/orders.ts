@@ -503,10 +503,10 @@ export const uploadCreateEndpoint = defineEndpoint({
   tag,
   summary: 'Upload an order file for review',
   description:
-    'Reads an order file (xlsx, xls or csv by content, at most 10 MB, base64 without a data: prefix) with the columns Batch#, Dispensary Location(s) and Case Size, and opens it for review: one entry per dispensary. A bad file or row answers 400 naming what to fix (413 when too large) and stores nothing; another upload still open in the market answers 409.',
+    'Reads an order file (xlsx, xls or csv by content, at most 10 MB, base64 without a data: prefix) with the columns Batch#, Dispensary Location(s) and Case Size, and opens it for review: one entry per dispensary. A bad file or row answers 400 naming what to fix (413 when too large) and stores nothing; another upload still open in the market answers 409, and a third file sent while two of the same user are being read answers 429.',
   access: uploadMenu,
   body: uploadCreateBodySchema,
-  errors: [409, 413, 503],
+  errors: [409, 413, 429, 503],
   responses: { 200: uploadResponseSchema },
 });
 

@@ -1,6 +1,6 @@
 // What a spreadsheet upload really is, judged by its bytes and never by its name: an xlsx workbook (a zip
 // holding [Content_Types].xml and xl/workbook.xml), a legacy xls (an OLE compound file) or CSV text
-// (valid UTF-8 without NUL bytes).
+// (valid UTF-8 without NUL bytes that is not markup). These are the formats the upload dialog names.
 import { inspectZip, looksLikeZip, type ZipEntry, type ZipLimits } from './zip-inspect';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -21,6 +21,14 @@ function isUtf8Text(bytes: Uint8Array): boolean {
   }
 }
 
+/**
+ * Text that opens with a tag: an HTML table or an Excel 2003 XML (SpreadsheetML) workbook, which SheetJS
+ * would read as a spreadsheet. Neither is a format the upload names, and no CSV of order lines starts with '<'.
+ */
+function looksLikeMarkup(text: string): boolean {
+  return /^\uFEFF?\s*</.test(text);
+}
+
 function isXlsxPackage(entries: readonly ZipEntry[]): boolean {
   const names = new Set(entries.map((entry) => entry.name.toLowerCase()));
   return names.has('[content_types].xml') && names.has('xl/workbook.xml');
@@ -33,6 +41,6 @@ function isXlsxPackage(entries: readonly ZipEntry[]): boolean {
 export function sniffSpreadsheet(bytes: Uint8Array, zipLimits?: ZipLimits): SpreadsheetKind | null {
   if (looksLikeZip(bytes)) return isXlsxPackage(inspectZip(bytes, zipLimits)) ? 'xlsx' : null;
   if (isOleCompoundFile(bytes)) return 'xls';
-  if (isUtf8Text(bytes)) return 'csv';
+  if (isUtf8Text(bytes)) return looksLikeMarkup(new TextDecoder('utf-8').decode(bytes.subarray(0, 1024))) ? null : 'csv';
   return null;
 }

@@ -1,5 +1,11 @@
-// The messages between read-spreadsheet.ts and its parse worker.
+// The messages between the parse pool (parse-pool.ts) and its workers (parse-worker.ts).
 import type { SpreadsheetKind } from './file-type';
+
+/** What a worker is started with. */
+export type WorkerStart = {
+  /** Test only: how long the worker waits before saying it is ready, as a slow start under load would. */
+  startDelayMs: number;
+};
 
 export type ParseRequest = {
   bytes: Uint8Array;
@@ -14,3 +20,6 @@ export type ParseRequest = {
 export type SheetRow = { row: number; cells: string[] };
 
 export type ParseResponse = { ok: true; rows: SheetRow[]; truncated: boolean } | { ok: false; reason: 'unreadable' };
+
+/** A worker says it is ready once (its code loaded), then answers each request it is sent with one result. */
+export type WorkerMessage = { type: 'ready' } | { type: 'result'; response: ParseResponse };

@@ -1,10 +1,16 @@
-// The reader end to end: the parse runs in a real worker thread (loaded through tsx, as in the server),
-// with its deadline and heap limit, and the cheap checks refuse what should never reach it.
+// The reader end to end: the parse runs in a real pooled worker thread (loaded through tsx, as in the
+// development server), with its deadline and heap limit, and the cheap checks refuse what should never reach it.
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
-import { describe, expect, it } from 'vitest';
-import { readSpreadsheet, SpreadsheetError, type SpreadsheetProblem } from './read-spreadsheet';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createParsePool } from './parse-pool';
+import { readSpreadsheet as readWith, type ReadLimits } from './read-spreadsheet';
+import { SpreadsheetError, type SpreadsheetProblem } from './spreadsheet-error';
 import { buildZipBomb } from './zip-fixtures';
+
+const pool = createParsePool();
+afterAll(() => pool.close());
+const readSpreadsheet = (bytes: Uint8Array, limits: Partial<ReadLimits> = {}) => readWith(bytes, { pool, owner: 'tester', ...limits });
 
 async function problemOf(run: Promise<unknown>): Promise<{ problem: SpreadsheetProblem; message: string }> {
   try {
@@ -71,6 +77,25 @@ describe('readSpreadsheet', () => {
     expect((await problemOf(readSpreadsheet(buildZipBomb()))).problem).toBe('zip-bomb');
   });
 
+  it('reads CSV text as CSV only: markup is refused, and cells that look like markup or formulas stay text', async () => {
+    for (const markup of ['<table><tr><td>Batch#</td></tr></table>', '\uFEFF\r\n<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>']) {
+      expect(await problemOf(readSpreadsheet(new TextEncoder().encode(markup)))).toEqual({ problem: 'unsupported', message: 'Unsupported file format. Please upload a XLSX, or XLS file.' });
+    }
+    const csv = await readSpreadsheet(new TextEncoder().encode('Batch#,Notes\n"<b>MN-1</b>",=1+1\n\nMN-2,"two\nlines"\n'));
+    expect(csv.rows).toEqual([
+      { row: 1, cells: ['Batch#', 'Notes'] },
+      { row: 2, cells: ['<b>MN-1</b>', '=1+1'] },
+      { row: 4, cells: ['MN-2', 'two\nlines'] },
+    ]);
+  });
+
+  it('refuses a zip bomb whose headers lie about its size, by what it really inflates to', async () => {
+    expect(await problemOf(readSpreadsheet(buildZipBomb(200, { declaredSheetBytes: 1024 })))).toEqual({
+      problem: 'zip-bomb',
+      message: 'The file is compressed more than 100:1 (xl/worksheets/sheet1.xml), which is how zip bombs look; it was not opened.',
+    });
+  });
+
   it('calls a damaged workbook unreadable', async () => {
     const damaged = new Uint8Array(4096).map((_, index) => (index * 131 + 17) % 256);
     damaged.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -88,14 +113,19 @@ describe('readSpreadsheet', () => {
   });
 
   it('stops a parse that runs past its deadline', async () => {
-    expect(await problemOf(readSpreadsheet(bigCsv(50_000), { timeoutMs: 50, maxRows: 100_000 }))).toEqual({ problem: 'timeout', message: 'The file took too long to read.' });
+    expect(await problemOf(readSpreadsheet(bigCsv(300_000), { timeoutMs: 50, maxRows: 1_000_000 }))).toEqual({ problem: 'timeout', message: 'The file took too long to read.' });
   });
 
   it('ends a worker that needs more than its heap limit, and the server carries on', async () => {
-    expect(await problemOf(readSpreadsheet(bigCsv(200_000), { maxOldGenerationSizeMb: 32, maxRows: 1_000_000 }))).toEqual({
-      problem: 'out-of-memory',
-      message: 'The file needs too much memory to read. Please upload a smaller file.',
-    });
-    expect((await readSpreadsheet(bigCsv(3))).rows).toHaveLength(4);
+    const small = createParsePool({ maxOldGenerationSizeMb: 32 });
+    try {
+      expect(await problemOf(readWith(bigCsv(200_000), { pool: small, owner: 'tester', maxRows: 1_000_000 }))).toEqual({
+        problem: 'out-of-memory',
+        message: 'The file needs too much memory to read. Please upload a smaller file.',
+      });
+      expect((await readWith(bigCsv(3), { pool: small, owner: 'tester' })).rows).toHaveLength(4);
+    } finally {
+      await small.close();
+    }
   });
 });

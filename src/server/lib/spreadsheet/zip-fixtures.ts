@@ -60,11 +60,14 @@ export function buildZip(entries: readonly FixtureEntry[]): Uint8Array {
 const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 const WORKBOOK = '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>';
 
-/** An "xlsx" whose one sheet inflates from about 50 KB to `megabytes` MB of zeros. */
-export function buildZipBomb(megabytes = 20): Uint8Array {
+/**
+ * An "xlsx" whose one sheet inflates from about 50 KB to `megabytes` MB of zeros. With `declaredSheetBytes`
+ * its headers lie about the sheet's size, so that only inflating it shows what it holds.
+ */
+export function buildZipBomb(megabytes = 20, { declaredSheetBytes }: { declaredSheetBytes?: number } = {}): Uint8Array {
   return buildZip([
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
     { name: 'xl/workbook.xml', data: Buffer.from(WORKBOOK) },
-    { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(megabytes * 1024 * 1024) },
+    { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(megabytes * 1024 * 1024), declaredUncompressedSize: declaredSheetBytes },
   ]);
 }

@@ -18,7 +18,7 @@ describe('inspectZip', () => {
     const entries = inspectZip(buildZip([{ name: 'a.xml', data: text }, { name: 'b.bin', data: Buffer.from([1, 2, 3]), stored: true }]));
     expect(entries).toEqual([
       expect.objectContaining({ name: 'a.xml', uncompressedSize: text.length, method: 8 }),
-      { name: 'b.bin', compressedSize: 3, uncompressedSize: 3, method: 0, encrypted: false },
+      { name: 'b.bin', compressedSize: 3, uncompressedSize: 3, method: 0, encrypted: false, localHeaderOffset: 30 + 'a.xml'.length + entries[0]!.compressedSize },
     ]);
   });
 

@@ -1,9 +1,16 @@
 // Reads a zip's central directory without inflating anything, so that a zip bomb (too many entries, too
-// much data once uncompressed, or an implausible compression ratio) is refused before any parser sees it.
-// The sizes are what the archive declares; an archive that lies about them is contained by the parse
-// worker's memory and time limits instead.
+// much data once uncompressed, or an implausible compression ratio) is refused cheaply before any parser
+// sees it. The sizes are what the archive declares; zip-inflate.ts then measures what it really holds.
 
-export type ZipEntry = { name: string; compressedSize: number; uncompressedSize: number; method: number; encrypted: boolean };
+export type ZipEntry = {
+  name: string;
+  compressedSize: number;
+  /** As declared, which a hostile archive may understate. */
+  uncompressedSize: number;
+  method: number;
+  encrypted: boolean;
+  localHeaderOffset: number;
+};
 
 export type ZipLimits = {
   /** Most entries an archive may list. */
@@ -28,7 +35,7 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   ratioMinEntryBytes: 1024 * 1024,
 };
 
-export type ZipProblem = 'not-a-zip' | 'malformed' | 'too-many-entries' | 'too-large-uncompressed' | 'ratio' | 'encrypted' | 'unsupported-compression';
+export type ZipProblem = 'not-a-zip' | 'malformed' | 'damaged' | 'too-many-entries' | 'too-large-uncompressed' | 'ratio' | 'encrypted' | 'unsupported-compression';
 
 export class ZipRejected extends Error {
   constructor(
@@ -40,11 +47,21 @@ export class ZipRejected extends Error {
   }
 }
 
+export function tooLargeUncompressed(limits: ZipLimits): ZipRejected {
+  const megabytes = Math.round(limits.maxTotalUncompressedBytes / 1024 / 1024);
+  return new ZipRejected('too-large-uncompressed', `The file expands to more than ${megabytes} MB when opened, which is not accepted. Please upload a smaller file.`);
+}
+
+/** Refuses an entry (named) or the whole archive (no name) for its compression ratio. */
+export function compressedTooMuch(limits: ZipLimits, entryName?: string): ZipRejected {
+  return new ZipRejected('ratio', `The file is compressed more than ${limits.maxRatio}:1 ${entryName === undefined ? 'overall' : `(${entryName})`}, which is how zip bombs look; it was not opened.`);
+}
+
 const EOCD = 0x06054b50;
 const ZIP64_EOCD_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
 const CENTRAL_HEADER = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
+export const LOCAL_HEADER = 0x04034b50;
 const EOCD_SIZE = 22;
 const MAX_COMMENT = 0xffff;
 
@@ -52,7 +69,7 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-function view(bytes: Uint8Array): DataView {
+export function view(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -153,19 +170,16 @@ export function inspectZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LI
     totalUncompressed += fields.uncompressed;
     totalCompressed += fields.compressed;
     if (totalUncompressed > limits.maxTotalUncompressedBytes) {
-      throw new ZipRejected(
-        'too-large-uncompressed',
-        `The file expands to more than ${Math.round(limits.maxTotalUncompressedBytes / 1024 / 1024)} MB when opened, which is not accepted. Please upload a smaller file.`,
-      );
+      throw tooLargeUncompressed(limits);
     }
     if (fields.uncompressed >= limits.ratioMinEntryBytes && fields.uncompressed > limits.maxRatio * Math.max(fields.compressed, 1)) {
-      throw new ZipRejected('ratio', `The file is compressed more than ${limits.maxRatio}:1 (${name}), which is how zip bombs look; it was not opened.`);
+      throw compressedTooMuch(limits, name);
     }
-    entries.push({ name, compressedSize: fields.compressed, uncompressedSize: fields.uncompressed, method, encrypted });
+    entries.push({ name, compressedSize: fields.compressed, uncompressedSize: fields.uncompressed, method, encrypted, localHeaderOffset: fields.local });
     cursor = nameStart + nameLength + extraLength + commentLength;
   }
   if (totalUncompressed >= limits.ratioMinEntryBytes && totalUncompressed > limits.maxRatio * Math.max(totalCompressed, 1)) {
-    throw new ZipRejected('ratio', `The file is compressed more than ${limits.maxRatio}:1 overall, which is how zip bombs look; it was not opened.`);
+    throw compressedTooMuch(limits);
   }
   return entries;
 }

@@ -4,7 +4,7 @@ import { uploadCreateEndpoint, uploadProcessEndpoint, uploadStatusEndpoint } fro
 import { route } from '../../lib/endpoint-route';
 import { errorBody } from '../../lib/error-handler';
 import { ok } from '../../lib/reply';
-import { SPREADSHEET_MESSAGES } from '../../lib/spreadsheet/read-spreadsheet';
+import { SPREADSHEET_MESSAGES } from '../../lib/spreadsheet/spreadsheet-error';
 import type { OrderUploadService } from './order-upload.service';
 
 /** 10 MB in base64 is 13.4 MB; the JSON around it is small. A larger body is refused before it is read. */

@@ -3,8 +3,10 @@
 // How the file is read
 // - `file` is the file's bytes in base64. At most 10 MB decoded (413 'File size exceeds the 10MB limit...'),
 //   checked from the base64 length before anything is decoded. The type is judged by content (xlsx, xls or
-//   CSV, see lib/spreadsheet); anything else is 400 'Unsupported file format...'. Zips are inspected before
-//   parsing, and parsing runs in a throwaway worker with memory and time limits.
+//   CSV, see lib/spreadsheet); anything else is 400 'Unsupported file format...'. Zips are inspected and
+//   really inflated (output counted, then dropped) before parsing, and parsing runs in a pooled worker with
+//   memory and time limits, replaced after any file that failed. A user may have two files being read at
+//   once; a third answers 429.
 // - The header is the first of the first ten non-blank rows of the first sheet that names any wanted column;
 //   names match ignoring case and spaces. Batch#, Dispensary Location(s) and Case Size are required: a
 //   missing one is a 400 naming it.
@@ -55,9 +57,12 @@ import type { MarketScope } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { createInFlightLimit } from '../../lib/in-flight-limit';
 import type { RequestContext } from '../../lib/request-context';
 import { findHeader } from '../../lib/spreadsheet/header';
-import { readSpreadsheet, SpreadsheetError, SPREADSHEET_MESSAGES, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
+import type { ParsePool } from '../../lib/spreadsheet/parse-pool';
+import { readSpreadsheet, type SpreadsheetContent } from '../../lib/spreadsheet/read-spreadsheet';
+import { SpreadsheetError, SPREADSHEET_MESSAGES } from '../../lib/spreadsheet/spreadsheet-error';
 import type { OrdersService } from '../orders/orders.service';
 import {
   findBatchesByNumber,
@@ -95,6 +100,9 @@ export type UploadCustomers = z.infer<typeof uploadCustomersSchema>;
 
 const DELIVERY_DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
 const ORDER_FAILED = 'Failed to create order';
+/** Uploads one user may have being read at once (per server process); a further one answers 429. */
+const MAX_UPLOADS_IN_FLIGHT_PER_USER = 2;
+export const UPLOADS_IN_FLIGHT_MESSAGE = `You already have ${MAX_UPLOADS_IN_FLIGHT_PER_USER} files being read. Please wait for the earlier file to finish, then upload this one again.`;
 export const STALLED_MESSAGE = 'Processing stopped before this order was confirmed. Check the orders list before ordering it again.';
 const STALLED_AFTER_MS = 10 * 60_000;
 
@@ -103,8 +111,10 @@ const EMPTY: UploadCustomers = { result: [], referenceId: null };
 export type OrderUploadDependencies = {
   db: Db;
   orders: Pick<OrdersService, 'createOrder'>;
-  /** Test hook: how files are read (the real reader spawns a worker per file). */
-  readFile?: (bytes: Uint8Array) => Promise<SpreadsheetContent>;
+  /** The warm workers that parse uploads (the app owns it and closes it). */
+  parsePool: ParsePool;
+  /** Test hook: how a user's file is read (the real reader parses it in the pool). */
+  readFile?: (bytes: Uint8Array, owner: string) => Promise<SpreadsheetContent>;
   now?: () => Date;
   stalledAfterMs?: number;
 };
@@ -151,17 +161,18 @@ function isCalendarDay(day: string): boolean {
 
 export function createOrderUploadService(deps: OrderUploadDependencies) {
   const { db, orders } = deps;
-  const readFile = deps.readFile ?? ((bytes: Uint8Array) => readSpreadsheet(bytes));
+  const readFile = deps.readFile ?? ((bytes: Uint8Array, owner: string) => readSpreadsheet(bytes, { pool: deps.parsePool, owner }));
   const now = deps.now ?? (() => new Date());
   const stalledAfterMs = deps.stalledAfterMs ?? STALLED_AFTER_MS;
+  const inFlight = createInFlightLimit(MAX_UPLOADS_IN_FLIGHT_PER_USER);
 
   async function view(upload: UploadBatchRecord): Promise<UploadCustomers> {
     return { result: (await listUploadCustomers(db, upload.id)).map(toResult), referenceId: upload.referenceId };
   }
 
-  async function read(bytes: Uint8Array): Promise<SpreadsheetContent> {
+  async function read(bytes: Uint8Array, owner: string): Promise<SpreadsheetContent> {
     try {
-      return await readFile(bytes);
+      return await readFile(bytes, owner);
     } catch (error) {
       throw error instanceof SpreadsheetError ? spreadsheetFailure(error) : error;
     }
@@ -278,74 +289,79 @@ export function createOrderUploadService(deps: OrderUploadDependencies) {
     return view(upload);
   }
 
-  return {
-    /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
-    async create(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
-      const { caller, market } = ctx;
-      const { rows } = await read(decodeUploadFile(body.file));
-      const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
-      if (!header.found) {
-        const plural = header.missing.length > 1;
-        const message = `The file is missing the column${plural ? 's' : ''} ${listNames(header.missing)}. It must include ${listNames(UPLOAD_REQUIRED_COLUMNS)}.`;
-        throw badRequest(
-          message,
-          header.missing.map((column) => ({ field: column, message: 'is missing from the header row' })),
-        );
-      }
-      const caseCountName = CASE_COUNT_COLUMNS.find((name) => header.optional[name] !== undefined) ?? null;
-      const columns = {
-        batch: header.required[COLUMN_BATCH],
-        dispensaries: header.required[COLUMN_DISPENSARIES],
-        caseSize: header.required[COLUMN_CASE_SIZE],
-        caseCount: caseCountName === null ? null : header.optional[caseCountName]!,
-        caseCountName,
-      };
-      const dataRows = rows.slice(header.headerIndex + 1);
-      const [batchList, customers] = await Promise.all([
-        findBatchesByNumber(db, market.id, batchNumbersOf(dataRows, columns)),
-        listMarketCustomers(db, market.id),
-      ]);
-      const batches = new Map<string, PlanBatch>(batchList.map((batch) => [batchKey(batch.batchNumber), batch]));
-      const plan = planUpload(dataRows, columns, batches, customers);
-      if (!plan.ok) {
-        const [first] = plan.problems;
-        const more = plan.problems.length > 1 ? ` (and ${plan.problems.length - 1} more problem${plan.problems.length > 2 ? 's' : ''})` : '';
-        throw badRequest(
-          `${describeProblem(first!)}${more}`,
-          plan.problems.map((problem) => ({
-            field: problem.row === null ? 'file' : `Row ${problem.row}, ${problem.column}`,
-            message: problem.message,
-            ...(problem.row === null ? {} : { row: problem.row, column: problem.column }),
-          })),
-        );
-      }
+  /** Reads the file and opens it for review, or says which column or row to fix (storing nothing). */
+  async function createFromFile(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
+    const { caller, market } = ctx;
+    const { rows } = await read(decodeUploadFile(body.file), caller.id);
+    const header = findHeader(rows, UPLOAD_REQUIRED_COLUMNS, CASE_COUNT_COLUMNS);
+    if (!header.found) {
+      const plural = header.missing.length > 1;
+      const message = `The file is missing the column${plural ? 's' : ''} ${listNames(header.missing)}. It must include ${listNames(UPLOAD_REQUIRED_COLUMNS)}.`;
+      throw badRequest(
+        message,
+        header.missing.map((column) => ({ field: column, message: 'is missing from the header row' })),
+      );
+    }
+    const caseCountName = CASE_COUNT_COLUMNS.find((name) => header.optional[name] !== undefined) ?? null;
+    const columns = {
+      batch: header.required[COLUMN_BATCH],
+      dispensaries: header.required[COLUMN_DISPENSARIES],
+      caseSize: header.required[COLUMN_CASE_SIZE],
+      caseCount: caseCountName === null ? null : header.optional[caseCountName]!,
+      caseCountName,
+    };
+    const dataRows = rows.slice(header.headerIndex + 1);
+    const [batchList, customers] = await Promise.all([
+      findBatchesByNumber(db, market.id, batchNumbersOf(dataRows, columns)),
+      listMarketCustomers(db, market.id),
+    ]);
+    const batches = new Map<string, PlanBatch>(batchList.map((batch) => [batchKey(batch.batchNumber), batch]));
+    const plan = planUpload(dataRows, columns, batches, customers);
+    if (!plan.ok) {
+      const [first] = plan.problems;
+      const more = plan.problems.length > 1 ? ` (and ${plan.problems.length - 1} more problem${plan.problems.length > 2 ? 's' : ''})` : '';
+      throw badRequest(
+        `${describeProblem(first!)}${more}`,
+        plan.problems.map((problem) => ({
+          field: problem.row === null ? 'file' : `Row ${problem.row}, ${problem.column}`,
+          message: problem.message,
+          ...(problem.row === null ? {} : { row: problem.row, column: problem.column }),
+        })),
+      );
+    }
 
-      const upload = await db.transaction(async (tx) => {
-        await lockMarketUploads(tx, market.id);
-        const open = await findLatestUnfinished(tx, market.id);
-        if (open) {
-          throw conflict(
-            open.status === 'IN-PROGRESS'
-              ? `Upload ${open.referenceId} is waiting for review. Confirm or cancel it before uploading another file.`
-              : `Upload ${open.referenceId} is still creating orders. Wait for it to finish before uploading another file.`,
-          );
-        }
-        const referenceId = `UPL-${market.code}-${String(await nextUploadNumber(tx, market.id)).padStart(4, '0')}`;
-        const created = await insertUpload(tx, { marketId: market.id, referenceId, menuType: body.menuType, fileName: body.fileName, createdBy: caller.id }, plan.customers);
-        await recordAudit(tx, ctx, {
-          entityType: 'upload_batch',
-          entityId: referenceId,
-          action: 'create',
-          after: {
-            fileName: body.fileName,
-            menuType: body.menuType,
-            rows: plan.rowCount,
-            customers: plan.customers.map((customer) => ({ customerId: customer.customerId, lines: customer.lines.length })),
-          },
-        });
-        return created;
+    const upload = await db.transaction(async (tx) => {
+      await lockMarketUploads(tx, market.id);
+      const open = await findLatestUnfinished(tx, market.id);
+      if (open) {
+        throw conflict(
+          open.status === 'IN-PROGRESS'
+            ? `Upload ${open.referenceId} is waiting for review. Confirm or cancel it before uploading another file.`
+            : `Upload ${open.referenceId} is still creating orders. Wait for it to finish before uploading another file.`,
+        );
+      }
+      const referenceId = `UPL-${market.code}-${String(await nextUploadNumber(tx, market.id)).padStart(4, '0')}`;
+      const created = await insertUpload(tx, { marketId: market.id, referenceId, menuType: body.menuType, fileName: body.fileName, createdBy: caller.id }, plan.customers);
+      await recordAudit(tx, ctx, {
+        entityType: 'upload_batch',
+        entityId: referenceId,
+        action: 'create',
+        after: {
+          fileName: body.fileName,
+          menuType: body.menuType,
+          rows: plan.rowCount,
+          customers: plan.customers.map((customer) => ({ customerId: customer.customerId, lines: customer.lines.length })),
+        },
       });
-      return view(upload);
+      return created;
+    });
+    return view(upload);
+  }
+
+  return {
+    /** Reads the file and opens it for review; at most a few of one user's files at once (429 past that). */
+    create(ctx: RequestContext, body: UploadCreateBody): Promise<UploadCustomers> {
+      return inFlight.run(ctx.caller.id, () => createFromFile(ctx, body), () => new AppError(429, 'RATE_LIMITED', UPLOADS_IN_FLIGHT_MESSAGE));
     },
 
     async process(ctx: RequestContext, body: UploadProcessBody): Promise<UploadCustomers> {

@@ -1,5 +1,7 @@
-// A Web Worker that reads the first rows of a chosen spreadsheet with the `xlsx` package, off the main
-// thread. Vite bundles it (and so xlsx) into its own file, loaded only when the upload dialog reads a file.
+// A Web Worker that reads the first rows of a chosen spreadsheet off the main thread: a CSV with papaparse
+// (as CSV only, as the server reads it), a workbook with the `xlsx` package. Vite bundles it (and so both)
+// into its own file, loaded only when the upload dialog reads a file.
+import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { buildPreview, PREVIEW_SHEET_ROWS, type PreviewRequest, type PreviewResponse } from './preview';
 
@@ -9,15 +11,18 @@ function cellText(cell: XLSX.CellObject | undefined): string {
 }
 
 function read({ buffer, name, required }: PreviewRequest): PreviewResponse {
+  if (name.toLowerCase().endsWith('.csv')) {
+    const text = new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, '');
+    return { ok: true, preview: buildPreview(Papa.parse<string[]>(text, { preview: PREVIEW_SHEET_ROWS }).data, required) };
+  }
   const options: XLSX.ParsingOptions = { sheetRows: PREVIEW_SHEET_ROWS, sheets: 0, dense: true, cellHTML: false, cellFormula: false, cellText: false, cellStyles: false };
-  const workbook = name.toLowerCase().endsWith('.csv')
-    ? XLSX.read(new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, ''), { ...options, type: 'string', raw: true })
-    : XLSX.read(new Uint8Array(buffer), { ...options, type: 'array' });
+  const workbook = XLSX.read(new Uint8Array(buffer), { ...options, type: 'array' });
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (!sheet?.['!ref']) return { ok: true, preview: buildPreview([], required) };
   const range = XLSX.utils.decode_range(sheet['!ref']);
-  const dense = sheet as unknown as (XLSX.CellObject | undefined)[][];
+  // SheetJS 0.20 keeps a dense sheet's cells under '!data' (0.18 made the sheet itself the array).
+  const dense: (XLSX.CellObject | undefined)[][] = sheet['!data'] ?? [];
   const rows: string[][] = [];
   for (let r = range.s.r; r <= range.e.r; r += 1) {
     const row = dense[r] ?? [];
