@@ -65,7 +65,11 @@ async function pickFull(page: Page, item: PicklistItem) {
 async function syncNow(page: Page) {
   await syncButton(page).click();
   const now = page.getByRole('button', { name: 'Sync now' });
-  if (await now.isEnabled()) await now.click();
+  // The app may finish the sync on its own between a check and the click; the button is then disabled because
+  // nothing waits, and the caller's next assertion says whether the sync really happened.
+  await now.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+    if (await now.isEnabled()) throw error;
+  });
   await page.keyboard.press('Escape');
 }
 

@@ -66,7 +66,10 @@ test('a Market Admin adds an account from another market; deactivated there, it 
   await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
 
   // Their app's next request there is refused: it moves them to their own market, where they still work.
+  // A search no cache can answer makes that request (the orders list they are on may be fresh enough to show
+  // as it is).
   await (await openNavigation(theirPage, testInfo)).getByRole('link', { name: /^Orders/ }).click();
+  await theirPage.getByPlaceholder('Search...').fill('ORD-');
   await expect(theirPage.getByText(`You no longer have access to ${market.code}.`)).toBeVisible();
   await expect(theirPage.getByLabel(`Market: ${own}`)).toBeVisible();
   await expect(theirPage.getByRole('button', { name: /Switch market/ })).toHaveCount(0);

@@ -7,11 +7,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
 import { CAMERA_MESSAGES, cameraProblemOf, createBarcodeReader, openCamera, type CameraProblem } from '../scanner/barcode-reader';
+import { createSightingFilter } from '../scanner/sightings';
 
 /** What the page made of a tag: found (the scanner closes) or not on this picklist (it stays open). */
 export type TagOutcome = { found: true } | { found: false; message: string };
 
-/** A code seen again within this time is the same case still in view, not a new scan. */
+/** A code seen again within this time of its last sighting is the same case still in view, not a new scan. */
 const REPEAT_MS = 2_500;
 const FRAME_MS = 200;
 
@@ -20,12 +21,10 @@ export function TagScanDialog({ open, onClose, onTag }: { open: boolean; onClose
   const [camera, setCamera] = useState<'starting' | 'scanning' | CameraProblem>('starting');
   const [typed, setTyped] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const lastSeen = useRef<{ code: string; at: number } | null>(null);
+  const [isNewSighting] = useState(() => createSightingFilter(REPEAT_MS));
 
   const handleCode = useEffectEvent((code: string) => {
-    const now = Date.now();
-    if (lastSeen.current && lastSeen.current.code === code && now - lastSeen.current.at < REPEAT_MS) return;
-    lastSeen.current = { code, at: now };
+    if (!isNewSighting(code, Date.now())) return;
     const outcome = onTag(code);
     setMessage(outcome.found ? null : outcome.message);
   });
