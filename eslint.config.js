@@ -33,7 +33,7 @@ const boundaryZones = [
 const serverOnly = ['**/server/**', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/pglite', 'exceljs', 'pino'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**', 'src/server/db/migrations/**', 'src/client/routeTree.gen.ts', 'scripts/tmp/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**', 'src/server/db/migrations/**', 'src/client/routeTree.gen.ts', 'scripts/tmp/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

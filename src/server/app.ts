@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
+import { projectPath } from './lib/project-root';
 import { registerNulGuard } from './lib/reject-nul';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -42,7 +43,7 @@ export type AppDependencies = {
   entraKeys?: JWTVerifyGetKey;
 };
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
 export const APP_VERSION = packageJson.version;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers fit in a packet or two even on a poor link; a client still sending them after this is holding the connection on purpose. */
