@@ -80,7 +80,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The barcode scanner's fallback (browsers without BarcodeDetector) compiles WebAssembly, served from here.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Headless UI positions menus and dialogs with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
