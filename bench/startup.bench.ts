@@ -1,9 +1,9 @@
 // `npm run bench:startup`: how long `npm start` takes on a fresh clone (no dist/, dist-server/ or data/;
 // npm packages installed) until /api/health answers 200 and until a first real request (demo sign-in, then
-// GET /api/markets) has its answer; beside a second start, the compiled server and the old tsx start alone,
-// and the bare cost of starting Node (`node -e 0`). Each run works in a copy of the project's files made by
+// GET /api/markets) has its answer; beside a second start, the compiled server alone (also on Node 24), the
+// old tsx start, and the bare cost of starting Node (`node -e 0`). Each run works in a copy of the project's files made by
 // the benchmark, with node_modules linked, so this checkout's builds and database are never touched.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,14 +30,27 @@ function freshCopy(): string {
   return folder;
 }
 
+/** What an interrupted run leaves behind: the server running and the copy's folder. */
+const running = { child: null as ChildProcess | null, folder: null as string | null };
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (running.child?.pid && running.child.exitCode === null) process.kill(-running.child.pid, 'SIGTERM');
+    // The server needs a moment to close its database before its folder goes.
+    setTimeout(() => {
+      if (running.folder) rmSync(running.folder, { recursive: true, force: true });
+      process.exit(130);
+    }, 2_000);
+  });
+}
+
 /** Starts a command in its own process group (so that `npm start`'s shell and server stop together). */
 function launch(command: string, args: string[], cwd: string, port: number): ChildProcess {
-  return spawn(command, args, {
+  return (running.child = spawn(command, args, {
     cwd,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
-  });
+  }));
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -88,22 +101,25 @@ const spread = (values: number[]) => `${seconds(median(values))} (${seconds(Math
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0]!;
   const node = process.execPath;
+  const node24Binary = execFileSync('scripts/node-binary.sh', ['24'], { encoding: 'utf8' }).trim();
   const cases: Case[] = [
     { name: '`npm start`, fresh clone (builds client and server, new database with demo data)', runs: [] },
     { name: '`npm start`, second start (builds up to date, database exists)', runs: [] },
     { name: '`node dist-server/main.js`, new database', runs: [] },
     { name: '`node dist-server/main.js`, database exists', runs: [] },
     { name: '`node --import tsx src/server/main.ts` (the old start), database exists', runs: [] },
+    { name: '`node dist-server/main.js` on Node 24 (scripts/node-binary.sh), database exists', runs: [] },
     { name: 'bare cost: `node -e 0` (start and exit)', runs: [] },
   ];
-  const [fresh, second, compiledNew, compiled, tsx, bare] = cases as [Case, Case, Case, Case, Case, Case];
+  const [fresh, second, compiledNew, compiled, tsx, node24, bare] = cases as [Case, Case, Case, Case, Case, Case, Case];
   for (let run = 0; run < RUNS; run += 1) {
-    const folder = freshCopy();
+    const folder = (running.folder = freshCopy());
     try {
       fresh.runs.push(await timeStart('npm', ['start'], folder));
       second.runs.push(await timeStart('npm', ['start'], folder));
       compiled.runs.push(await timeStart(node, ['--enable-source-maps', 'dist-server/main.js'], folder));
       tsx.runs.push(await timeStart(node, ['--import', 'tsx', 'src/server/main.ts'], folder));
+      node24.runs.push(await timeStart(node24Binary, ['--enable-source-maps', 'dist-server/main.js'], folder));
       rmSync(path.join(folder, 'data'), { recursive: true, force: true });
       compiledNew.runs.push(await timeStart(node, ['--enable-source-maps', 'dist-server/main.js'], folder));
       bare.runs.push(timeBareNode());
