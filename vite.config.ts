@@ -82,6 +82,9 @@ export default defineConfig({
         // Server-owned paths must never be answered with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/api$/],
         cleanupOutdatedCaches: true,
+        // The scanner's WebAssembly, once a scanner has fetched it, stays for the next scan with no signal
+        // (its name carries its hash, so a cached copy is never stale).
+        runtimeCaching: [{ urlPattern: /\/assets\/[^/]+\.wasm$/, handler: 'CacheFirst', options: { cacheName: 'scanner-wasm', expiration: { maxEntries: 2 } } }],
       },
       devOptions: { enabled: false },
     }),

@@ -2,7 +2,7 @@
 // else the barcode-detector polyfill (ZXing-C++ compiled to WebAssembly), loaded only when the scanner
 // opens so that it never weighs on the first screen. Its .wasm is one of our own build's files, served
 // from our origin (the CSP allows no other), and fetched only when a scanner needs it: it is not in the
-// service worker's precache, which would download it for every user.
+// service worker's precache, which would download it for every user, but kept once fetched (vite.config.ts).
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 export type BarcodeReader = {
