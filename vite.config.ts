@@ -15,7 +15,7 @@ const apiPort = process.env.API_PORT ?? '8080';
  * without compressing on each request. Runs last, after the service worker is generated.
  */
 function precompress(outDir: string): Plugin {
-  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|map)$/;
+  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|map|wasm)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
@@ -75,12 +75,16 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell: every built file except the login video, which is fetched when the login page shows it.
+        // The shell: every built file except the login video, which is fetched when the login page shows it,
+        // and the scanner's WebAssembly (1 MB), fetched only on a phone whose browser has no BarcodeDetector.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
         // Server-owned paths must never be answered with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/api$/],
         cleanupOutdatedCaches: true,
+        // The scanner's WebAssembly, once a scanner has fetched it, stays for the next scan with no signal
+        // (its name carries its hash, so a cached copy is never stale).
+        runtimeCaching: [{ urlPattern: /\/assets\/[^/]+\.wasm$/, handler: 'CacheFirst', options: { cacheName: 'scanner-wasm', expiration: { maxEntries: 2 } } }],
       },
       devOptions: { enabled: false },
     }),

@@ -4,7 +4,6 @@
 //     accessibility 95, best practices 95).
 //  3. The DataTable with 10,000 rows, scrolled end to end at a desktop and a phone viewport: the most row
 //     elements ever in the DOM (target under 100) and the frame times while scrolling.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -17,14 +16,9 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { recordBenchmark } from './record';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { CHROMIUM_PATH, freePort, launchChromium, startServer } from './support';
+import { buildIfStale, CHROMIUM_PATH, freePort, launchChromium, startServer } from './support';
 
 const DIST = path.resolve('dist');
-
-function buildClient(): void {
-  const result = spawnSync(process.execPath, ['scripts/build-client-if-stale.mjs'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the client build failed');
-}
 
 async function loginJavaScript(base: string): Promise<{ files: { file: string; gzipKb: number }[]; totalKb: number }> {
   const browser = await launchChromium();
@@ -159,7 +153,7 @@ async function dataTableScroll(): Promise<ScrollResult[]> {
   return results;
 }
 
-buildClient();
+buildIfStale('client');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wbo-bench-client-'));
 const server = await startServer({ DATA_DIR: dataDir });
 try {

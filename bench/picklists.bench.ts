@@ -5,7 +5,6 @@
 //     header reads 'No edits waiting' in under 10 s, and the server holds every edit exactly once.
 //  2. A picklist of 300 items opened from the register on the phone profile (390×844, touch, 2× pixels,
 //     4× CPU slowdown). Target: heading, summary and all 300 item cards rendered in under 1 s.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,7 +13,7 @@ import type { PicklistDetail, PicklistItem, PicklistRow } from '../src/shared/ap
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
 import { persistedPicklistIds } from '../tests/e2e/support/persisted-cache';
 import { recordBenchmark } from './record';
-import { launchChromium, startServer } from './support';
+import { buildIfStale, launchChromium, startServer } from './support';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MARKET = 'MN';
@@ -595,13 +594,8 @@ async function renderRuns(base: string, detail: PicklistDetail): Promise<RenderR
 
 // ---- the run ----------------------------------------------------------------------------------------------
 
-function buildClient(): void {
-  const result = spawnSync(process.execPath, ['scripts/build-client-if-stale.mjs'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the client build failed');
-}
-
 async function main(): Promise<void> {
-  buildClient();
+  buildIfStale('client');
   noteLoad();
   const name = `wbo_bench_picklists_${Date.now().toString(36)}`;
   const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });

@@ -1,6 +1,6 @@
 // What the benchmarks share: a free port, a throwaway PostgreSQL database, the real server started as
 // `npm start` starts it, a demo sign-in, the server's RSS, and Chromium.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
@@ -20,11 +20,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds the client and/or the compiled server when their sources changed, as `npm start` does. */
+export function buildIfStale(...parts: ('client' | 'server')[]): void {
+  const result = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', ...parts], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`the build of ${parts.join(' and ') || 'client and server'} failed`);
+}
+
 export type RunningServer = { child: ChildProcess; base: string; stop: () => Promise<void> };
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  buildIfStale('server');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env, PORT: String(port) },
   });

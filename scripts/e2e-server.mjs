@@ -1,8 +1,9 @@
-// The server the end-to-end tests drive: the production build on a throwaway database, removed again when
-// Playwright stops it. The database is embedded (PGlite) unless E2E_POSTGRES_URL names a PostgreSQL server,
-// where a database of its own is made for the run and dropped after it.
+// The server the end-to-end tests drive: the production build (the client and the compiled server, as
+// `npm start` runs them) on a throwaway database, removed again when Playwright stops it. The database is
+// embedded (PGlite) unless E2E_POSTGRES_URL names a PostgreSQL server, where a database of its own is made
+// for the run and dropped after it.
 // E2E_START_AFTER (a health URL): wait until that server answers before starting. The first server builds
-// the client; a second one must not list the build folder before the build is complete.
+// the client and the server; a second one must not read the build folders before the build is complete.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -45,12 +46,12 @@ function throwawayDataDir() {
 if (process.env.E2E_START_AFTER) {
   await waitUntilUp(process.env.E2E_START_AFTER);
 } else {
-  const build = spawnSync(process.execPath, ['scripts/build-client-if-stale.mjs'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const database = process.env.E2E_POSTGRES_URL ? await throwawayPostgres(process.env.E2E_POSTGRES_URL) : throwawayDataDir();
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
   stdio: 'inherit',
   env: { ...process.env, ...database.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
 });

@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
+import { projectPath } from './lib/project-root';
 import { registerNulGuard } from './lib/reject-nul';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,7 +44,7 @@ export type AppDependencies = {
   entraKeys?: JWTVerifyGetKey;
 };
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
 const APP_VERSION = packageJson.version;
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers fit in a packet or two even on a poor link; a client still sending them after this is holding the connection on purpose. */
@@ -77,7 +78,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The barcode scanner's fallback (browsers without BarcodeDetector) compiles WebAssembly, served from here.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Headless UI positions menus and dialogs with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

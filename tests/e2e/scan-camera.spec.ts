@@ -1,8 +1,9 @@
 // Scan to confirm with the camera: Chromium's webcam plays a video of tag barcodes (Code 128, as Metrc
 // prints them). The picker opens the scanner on a picklist and points it at a case of another batch
 // first (the screen flashes red, the phone buzzes, the scanner stays open), then at a case of the
-// picklist (the scanner closes and the item is found and ticked). The decoding is the app's own: ZXing,
-// since Chromium on Linux has no BarcodeDetector. Nothing is saved; both picklists are the test's own.
+// picklist (the scanner closes and the item is found and ticked). The decoding is the app's own: the
+// barcode-detector polyfill (ZXing-C++ in WebAssembly), since Chromium on Linux has no BarcodeDetector.
+// Nothing is saved; both picklists are the test's own.
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,13 +1,13 @@
-// The real server process, as `npm start` runs it: first start, the data-folder lock, graceful shutdown,
-// and (on PostgreSQL) several instances starting at once against one database.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The real server process, as `npm start` runs it (compiled into dist-server/): first start, the data-folder
+// lock, graceful shutdown, and (on PostgreSQL) several instances starting at once against one database.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { databaseUrl } from '../support/postgres-admin';
 
@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './no-client', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -57,6 +57,16 @@ async function demoUserCount(port: number): Promise<number> {
   return ((await response.json()) as { data: unknown[] }).data.length;
 }
 
+async function healthVersion(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return ((await response.json()) as { version: string }).version;
+}
+
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+}, 60_000);
+
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -72,6 +82,8 @@ if (process.env.TEST_DB_KIND !== 'postgres') {
       cleanups.push(async () => void first.child.kill('SIGKILL'));
       await waitHealthy(first);
       expect(await demoUserCount(first.port)).toBeGreaterThan(5);
+      const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+      expect(await healthVersion(first.port)).toBe(version);
 
       const second = await startServer({ DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);

@@ -34,3 +34,12 @@ describe('import boundaries', () => {
     expect(boundary(await problemsOf(filePath, code))).toEqual([]);
   });
 });
+
+describe('server start-up cost', () => {
+  const restricted = (problems: string[]) => problems.filter((problem) => problem.startsWith('no-restricted-imports'));
+
+  it.each(['src/shared/example.ts', 'src/server/lib/example.ts'])('reports %s importing the root of date-fns, and allows one function', async (filePath) => {
+    expect(restricted(await problemsOf(filePath, "export { format } from 'date-fns';"))).toHaveLength(1);
+    expect(restricted(await problemsOf(filePath, "export { format } from 'date-fns/format';"))).toEqual([]);
+  });
+});
