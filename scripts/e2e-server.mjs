@@ -53,7 +53,11 @@ if (process.env.E2E_START_AFTER) {
 const database = process.env.E2E_POSTGRES_URL ? await throwawayPostgres(process.env.E2E_POSTGRES_URL) : throwawayDataDir();
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, ...database.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
+  env: { ...process.env, ...database.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // The import specs' failure case: Metrc answers 500 to every package request in these two markets (one per viewport).
+    SIMULATOR_FAULTS: 'MD:server-error:packages,NV:server-error:packages',
+  },
 });
 
 function stop() {

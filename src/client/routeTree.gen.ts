@@ -17,9 +17,12 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
+import { Route as AppInventoryHistoryRouteImport } from './routes/_app/inventory/history'
+import { Route as AppInventoryImportRouteImport } from './routes/_app/inventory/import'
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
+import { Route as AppInventoryImportResultImportIdRouteImport } from './routes/_app/inventory/import-result.$importId'
 import { Route as AppOrdersEditIndexRouteImport } from './routes/_app/orders/edit.index'
 import { Route as AppOrdersEditOrderIdRouteImport } from './routes/_app/orders/edit.$orderId'
 import { Route as AppOrdersPicklistsIndexRouteImport } from './routes/_app/orders/picklists/index'
@@ -66,6 +69,16 @@ const AppInventoryIndexRoute = AppInventoryIndexRouteImport.update({
   path: '/inventory/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryHistoryRoute = AppInventoryHistoryRouteImport.update({
+  id: '/inventory/history',
+  path: '/inventory/history',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryImportRoute = AppInventoryImportRouteImport.update({
+  id: '/inventory/import',
+  path: '/inventory/import',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMenusIndexRoute = AppMenusIndexRouteImport.update({
   id: '/menus/',
   path: '/menus/',
@@ -81,6 +94,12 @@ const AppOrdersCreateRoute = AppOrdersCreateRouteImport.update({
   path: '/orders/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryImportResultImportIdRoute =
+  AppInventoryImportResultImportIdRouteImport.update({
+    id: '/inventory/import-result/$importId',
+    path: '/inventory/import-result/$importId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppOrdersEditIndexRoute = AppOrdersEditIndexRouteImport.update({
   id: '/orders/edit/',
   path: '/orders/edit/',
@@ -120,10 +139,13 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/inventory/history': typeof AppInventoryHistoryRoute
+  '/inventory/import': typeof AppInventoryImportRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/menus/': typeof AppMenusIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
+  '/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
@@ -138,10 +160,13 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/inventory/history': typeof AppInventoryHistoryRoute
+  '/inventory/import': typeof AppInventoryImportRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/menus': typeof AppMenusIndexRoute
   '/orders': typeof AppOrdersIndexRoute
+  '/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
@@ -158,10 +183,13 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/inventory/history': typeof AppInventoryHistoryRoute
+  '/_app/inventory/import': typeof AppInventoryImportRoute
   '/_app/orders/create': typeof AppOrdersCreateRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/menus/': typeof AppMenusIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
   '/_app/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/_app/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/_app/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
@@ -178,10 +206,13 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/inventory/history'
+    | '/inventory/import'
     | '/orders/create'
     | '/inventory/'
     | '/menus/'
     | '/orders/'
+    | '/inventory/import-result/$importId'
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
@@ -196,10 +227,13 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/inventory/history'
+    | '/inventory/import'
     | '/orders/create'
     | '/inventory'
     | '/menus'
     | '/orders'
+    | '/inventory/import-result/$importId'
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
@@ -215,10 +249,13 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/auth/callback'
     | '/_app/admin/users'
+    | '/_app/inventory/history'
+    | '/_app/inventory/import'
     | '/_app/orders/create'
     | '/_app/inventory/'
     | '/_app/menus/'
     | '/_app/orders/'
+    | '/_app/inventory/import-result/$importId'
     | '/_app/orders/edit/$orderId'
     | '/_app/orders/picklists/$picklistId'
     | '/_app/orders/preview/$orderId'
@@ -293,6 +330,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/history': {
+      id: '/_app/inventory/history'
+      path: '/inventory/history'
+      fullPath: '/inventory/history'
+      preLoaderRoute: typeof AppInventoryHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/import': {
+      id: '/_app/inventory/import'
+      path: '/inventory/import'
+      fullPath: '/inventory/import'
+      preLoaderRoute: typeof AppInventoryImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/menus/': {
       id: '/_app/menus/'
       path: '/menus'
@@ -312,6 +363,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/create'
       fullPath: '/orders/create'
       preLoaderRoute: typeof AppOrdersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/import-result/$importId': {
+      id: '/_app/inventory/import-result/$importId'
+      path: '/inventory/import-result/$importId'
+      fullPath: '/inventory/import-result/$importId'
+      preLoaderRoute: typeof AppInventoryImportResultImportIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orders/edit/': {
@@ -362,10 +420,13 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
+  AppInventoryHistoryRoute: typeof AppInventoryHistoryRoute
+  AppInventoryImportRoute: typeof AppInventoryImportRoute
   AppOrdersCreateRoute: typeof AppOrdersCreateRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppInventoryImportResultImportIdRoute: typeof AppInventoryImportResultImportIdRoute
   AppOrdersEditOrderIdRoute: typeof AppOrdersEditOrderIdRoute
   AppOrdersPicklistsPicklistIdRoute: typeof AppOrdersPicklistsPicklistIdRoute
   AppOrdersPreviewOrderIdRoute: typeof AppOrdersPreviewOrderIdRoute
@@ -377,10 +438,13 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
+  AppInventoryHistoryRoute: AppInventoryHistoryRoute,
+  AppInventoryImportRoute: AppInventoryImportRoute,
   AppOrdersCreateRoute: AppOrdersCreateRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppInventoryImportResultImportIdRoute: AppInventoryImportResultImportIdRoute,
   AppOrdersEditOrderIdRoute: AppOrdersEditOrderIdRoute,
   AppOrdersPicklistsPicklistIdRoute: AppOrdersPicklistsPicklistIdRoute,
   AppOrdersPreviewOrderIdRoute: AppOrdersPreviewOrderIdRoute,

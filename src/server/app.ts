@@ -24,6 +24,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createConnectorRegistry } from './connectors/registry';
+import { createJobQueue } from './jobs/job-queue';
+import { createImportJob, failInterruptedImports } from './modules/inventory-import/import-job';
+import { importRoutes } from './modules/inventory-import/import.routes';
+import { createImportService, IMPORT_JOB_KIND } from './modules/inventory-import/import.service';
 import { createMarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
@@ -123,6 +128,25 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   app.addHook('onClose', () => parsePool.close());
   const uploads = createOrderUploadService({ db, orders, parsePool });
 
+  // Background work (imports) runs on every instance; the queue's lease decides which one takes each job.
+  const jobs = createJobQueue({ db, leaseMs: env.JOB_LEASE_SECONDS * 1000, logger: app.log });
+  const connectors = createConnectorRegistry(env.connectors, { faults: env.simulatorFaults, extraPackagesPerLocation: env.SIMULATOR_EXTRA_PACKAGES });
+  jobs.define(IMPORT_JOB_KIND, createImportJob({ db, connectors, stats }));
+  const imports = createImportService({ db, jobs, stats });
+  // Also every minute: an import whose job failed for good without recording it (the database went away
+  // meanwhile) is ended too, without waiting for a restart.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await failInterruptedImports(db);
+    jobs.start();
+    sweeper = setInterval(() => void failInterruptedImports(db).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping interrupted imports failed')), 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await jobs.stop();
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: APP_VERSION });
@@ -132,6 +156,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(ordersRoutes, { orders });
       await api.register(customersRoutes, { db });
       await api.register(orderUploadRoutes, { uploads });
+      await api.register(importRoutes, { imports });
       await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },

@@ -60,4 +60,31 @@ describe('parseEnv', () => {
       apiScope: 'api://client/access_as_user',
     });
   });
+
+  describe('seed-to-sale connectors', () => {
+    it('uses the simulators with no credentials, and the real system for a market whose keys are set', () => {
+      expect(parseEnv({}).connectors).toEqual({});
+      const env = parseEnv({ METRC_MN_VENDOR_KEY: 'vendor', METRC_MN_USER_KEY: 'user', BIOTRACK_FL_BASE_URL: 'https://fl.biotrack.example/serverjson.asp', BIOTRACK_FL_LICENSE_NUMBER: '123', BIOTRACK_FL_USERNAME: 'u', BIOTRACK_FL_PASSWORD: 'p' });
+      expect(env.connectors.MN).toEqual({ system: 'metrc', baseUrl: 'https://api-mn.metrc.com', vendorKey: 'vendor', userKey: 'user' });
+      expect(env.connectors.FL).toMatchObject({ system: 'biotrack', baseUrl: 'https://fl.biotrack.example/serverjson.asp', licenseNumber: '123' });
+      expect(env.connectors.NV).toBeUndefined();
+    });
+
+    it('refuses half a set of credentials, naming what is missing, without echoing a key', () => {
+      const problems = problemsOf({ METRC_NJ_VENDOR_KEY: 'secret-vendor-key' });
+      expect(problems).toEqual([expect.stringContaining('METRC_NJ_VENDOR_KEY is set but METRC_NJ_USER_KEY is not')]);
+      expect(problems.join()).not.toContain('secret-vendor-key');
+      expect(problemsOf({ BIOTRACK_FL_USERNAME: 'u' })[0]).toContain('BIOTRACK_FL_BASE_URL, BIOTRACK_FL_LICENSE_NUMBER, BIOTRACK_FL_PASSWORD are not');
+      expect(problemsOf({ METRC_IL_VENDOR_KEY: 'v', METRC_IL_USER_KEY: 'u', METRC_IL_BASE_URL: 'not a url' })).toEqual([expect.stringMatching(/^METRC_IL_BASE_URL must be a URL/)]);
+    });
+
+    it('reads simulator faults and refuses one it does not know', () => {
+      expect(parseEnv({ SIMULATOR_FAULTS: 'MD:server-error:packages, FL:timeout:login:2' }).simulatorFaults).toEqual({
+        MD: [{ kind: 'server-error', on: 'packages' }],
+        FL: [{ kind: 'timeout', on: 'login', times: 2 }],
+      });
+      expect(problemsOf({ SIMULATOR_FAULTS: 'MD:explode:packages' })[0]).toMatch(/^SIMULATOR_FAULTS entry 'MD:explode:packages' must be market:fault:call/);
+    });
+  });
 });
+

@@ -1,6 +1,7 @@
 // Every server setting, read once from the environment. A bad or missing value stops start-up with a
 // message naming the variable; README.md lists them all.
 import { z } from 'zod';
+import { parseConnectorSettings, parseSimulatorFaults, type ConnectorSettings, type SimulatorFaults } from './connectors/connector-settings';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -48,6 +49,12 @@ const envSchema = z.object({
    * sent as 13.4 MB of base64, which takes about 110 s on a 1 Mbit/s mobile uplink.
    */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3_600).default(120),
+  /** How long a background job's claim lasts without a heartbeat: after a crash, its job is taken again this much later. */
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(2).max(3_600).default(30),
+  /** Faults the seed-to-sale simulators answer with, for tests and demos: market:fault:call[:times], comma separated. */
+  SIMULATOR_FAULTS: z.string().trim().optional(),
+  /** More valid new packages per location from the simulators, for benchmarks. */
+  SIMULATOR_EXTRA_PACKAGES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(1_000_000).default(0),
   /** Must be longer than the idle timeout of a load balancer in front (60 s on AWS, 600 s on Google Cloud) or it sees 502s. */
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3_600).default(75),
 });
@@ -68,6 +75,9 @@ export type Env = Omit<RawEnv, 'SEED_DEMO_DATA'> & {
   SEED_DEMO_DATA: boolean;
   isProduction: boolean;
   entra: EntraSettings | null;
+  /** Markets with a real seed-to-sale system; the others use the simulator. */
+  connectors: ConnectorSettings;
+  simulatorFaults: SimulatorFaults;
 };
 
 export class EnvError extends Error {
@@ -114,6 +124,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       problems.push(`${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set but AUTH_MODE is demo: set AUTH_MODE=entra, or unset them to use demo sign-in`);
     }
   }
+  const connectors = parseConnectorSettings(cleaned);
+  problems.push(...connectors.problems);
+  const simulatorFaults = parseSimulatorFaults(raw.SIMULATOR_FAULTS);
+  problems.push(...simulatorFaults.problems);
   if (problems.length > 0) throw new EnvError(problems);
 
   return {
@@ -121,5 +135,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SEED_DEMO_DATA: raw.SEED_DEMO_DATA ?? raw.AUTH_MODE === 'demo',
     isProduction: raw.NODE_ENV === 'production',
     entra,
+    connectors: connectors.settings,
+    simulatorFaults: simulatorFaults.faults,
   };
 }

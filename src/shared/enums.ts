@@ -66,10 +66,7 @@ export const IMPORT_STATUSES = [
   'DISCARDED',
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-/**
- * The spec shows both IN-PROGRESS and IN_PROGRESS; the server stores the underscore form.
- * @public
- */
+/** The spec shows both IN-PROGRESS and IN_PROGRESS; the server stores the underscore form. */
 export function normaliseImportStatus(value: string): ImportStatus | undefined {
   const upper = value.trim().toUpperCase().replace(/-/g, '_');
   return (IMPORT_STATUSES as readonly string[]).includes(upper) ? (upper as ImportStatus) : undefined;
@@ -143,10 +140,8 @@ export type LabStatus = (typeof LAB_STATUSES)[number];
 export const BATCH_STATUSES = ['active', 'inactive'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-/** @public */
 export const IMPORT_TABS = ['inventory_updates', 'item_issues', 'lab_data_warnings', 'case_size_errors'] as const;
 export type ImportTab = (typeof IMPORT_TABS)[number];
-/** @public */
 export const IMPORT_TAB_LABELS: Record<ImportTab, string> = {
   inventory_updates: 'Inventory Updates',
   item_issues: 'Item Issues',

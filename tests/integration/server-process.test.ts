@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
+import { DEMO_USERS } from '../../src/server/db/demo-data/demo-users';
 import { databaseUrl } from '../support/postgres-admin';
 
 type Started = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
@@ -50,6 +51,24 @@ async function waitHealthy(server: Started, timeoutMs = 90_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server not healthy in time: ${server.output()}`);
+}
+
+/** Calls the running server as a demo user in a market. */
+function signedInCaller(port: number, userId: string, market: string) {
+  let token: string | null = null;
+  return async (method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ data: unknown }> => {
+    if (!token) {
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/demo-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
+      token = ((await login.json()) as { data: { token: string } }).data.token;
+    }
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'otc-market': market, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { data: unknown };
+  };
 }
 
 async function demoUserCount(port: number): Promise<number> {
@@ -101,6 +120,41 @@ if (process.env.TEST_DB_KIND !== 'postgres') {
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
     });
+
+    it('finishes an import whose server was killed mid-fetch: after a restart its job is taken again once the lease lapses', async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wbo-data-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      // Metrc never answers the first server's package requests, so the import is mid-fetch when it dies.
+      const first = await startServer({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: '2', SIMULATOR_FAULTS: 'MN:timeout:packages' });
+      cleanups.push(async () => void first.child.kill('SIGKILL'));
+      await waitHealthy(first);
+      const api = signedInCaller(first.port, DEMO_USERS.mnAdmin.id, 'MN');
+      const locations = (await api('POST', '/api/locations/query', {})).data as { inventory_location_id: number }[];
+      const started = await api('POST', '/api/inventory/import/initiate', { market_code: 'MN', inventory_location_ids: [locations[0]!.inventory_location_id] });
+      const referenceId = (started.data as { reference_id: string }).reference_id;
+      const stuck = Date.now() + 2_500;
+      while (Date.now() < stuck) {
+        const latest = ((await api('GET', '/api/inventory/import/status')).data as { import_status: string }[])[0]!;
+        expect(latest.import_status).toBe('IN_PROGRESS');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      const second = await startServer({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: '2' });
+      cleanups.push(async () => void second.child.kill('SIGKILL'));
+      await waitHealthy(second);
+      const again = signedInCaller(second.port, DEMO_USERS.mnAdmin.id, 'MN');
+      const deadline = Date.now() + 30_000;
+      let latest: { reference_id: string; import_status: string };
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        latest = ((await again('GET', '/api/inventory/import/status')).data as (typeof latest)[])[0]!;
+      } while (latest.import_status === 'IN_PROGRESS' && Date.now() < deadline);
+      expect(latest).toEqual(expect.objectContaining({ reference_id: referenceId, import_status: 'FETCH_COMPLETED' }));
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }, 120_000);
 
     it('stops at once with a message naming a bad setting', async () => {
       const server = await startServer({ PORT: 'eighty' });

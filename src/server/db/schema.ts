@@ -19,6 +19,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import type { Terpene } from '../../shared/format';
+import type { ImportTab } from '../../shared/enums';
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -275,6 +276,10 @@ export const imports = pgTable(
     status: text().notNull(),
     comments: text(),
     recordCount: integer().notNull().default(0),
+    /** Packages fetched so far while the import runs: the progress its screen shows. */
+    recordsFetched: integer().notNull().default(0),
+    /** Detail rows per tab, kept with the rows (fetch, commit, re-check) so that no page of them counts them all again. */
+    tabCounts: jsonb().$type<Partial<Record<ImportTab, number>>>().notNull().default({}),
     locationIds: integer().array().notNull(),
     createdBy: uuid().references(() => users.id),
     updatedBy: uuid().references(() => users.id),
@@ -282,6 +287,11 @@ export const imports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.marketId, t.createdAt)],
+);
+
+/** What the search box of an import's tab matches: batch, product, S2S name and location, lower-cased. */
+export const IMPORT_ROW_SEARCH_TEXT = sql.raw(
+  `lower(batch_number || ' ' || coalesce(product_name, '') || ' ' || coalesce(s2s_product_name, '') || ' ' || coalesce(location_name, ''))`,
 );
 
 /** Detail rows of an import, one per batch and tab (Inventory Updates, Item Issues, ...). */
@@ -304,7 +314,13 @@ export const importRows = pgTable(
     payload: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.importId, t.tab)],
+  // A tab's page in id order and its count are read from the index alone; the tags popup finds a batch's rows.
+  // A search is a contains-match on one expression (pg_trgm, migration 0001), as the order list's is.
+  (t) => [
+    index().on(t.importId, t.tab, t.id),
+    index().on(t.importId, t.batchNumber),
+    index('import_rows_search_trgm_idx').using('gin', sql`${IMPORT_ROW_SEARCH_TEXT} gin_trgm_ops`),
+  ],
 );
 
 /** Open problems with inventory (from the latest committed import), counted in the sidebar badge. */

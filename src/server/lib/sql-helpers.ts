@@ -13,6 +13,8 @@ export function sqlList(values: readonly (string | number)[]): SQL {
 
 /** A Postgres array literal of whole numbers, sent as one parameter (for unnest and any()). */
 export const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+/** A text[] parameter: each value double-quoted with its quotes and backslashes escaped. */
+export const textArray = (values: readonly string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 export const numericArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::numeric[]`;
 
 /** 'ORD-MN-000123' from the row's own id, so that numbering needs no shared counter that writers queue on. */

@@ -7,8 +7,11 @@ import type { MarketCode } from '../../../src/shared/enums';
 
 export const MARKET: MarketCode = 'MN';
 
-/** The demo users of Minnesota the specs act as, one per role (and Dana Brooks, also in New Jersey). */
-export type DemoUserName = 'Alex Morgan' | 'Sam Rivera' | 'Jordan Lee' | 'Casey Nguyen' | 'Dana Brooks';
+/**
+ * The demo users the specs act as: Minnesota's, one per role (and Dana Brooks, also in New Jersey), and the
+ * Market Admins of the markets the import specs bring stock into.
+ */
+export type DemoUserName = 'Alex Morgan' | 'Sam Rivera' | 'Jordan Lee' | 'Casey Nguyen' | 'Dana Brooks' | 'Marcus Bell' | 'Tom Okafor' | 'Elena Petrova' | 'Priya Shah';
 
 export type ApiClient = {
   /** The answer's `data`; any answer other than 2xx throws, naming the call and what the server said. */

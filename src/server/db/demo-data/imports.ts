@@ -152,9 +152,16 @@ function statusesOf(random: Random, count: number): ImportStatus[] {
   return statuses;
 }
 
+function countTabs(rows: readonly ImportDetailRow[]): Partial<Record<ImportTab, number>> {
+  const counts: Partial<Record<ImportTab, number>> = {};
+  for (const row of rows) counts[row.tab as ImportTab] = (counts[row.tab as ImportTab] ?? 0) + 1;
+  return counts;
+}
+
 export function buildImports(random: Random, scene: ImportScene): ImportData {
   const { market, ids, now } = scene;
-  const reference = referenceSequence('IMP', market.code, 4);
+  // Six digits, as the server numbers new imports from their row id (which is past every demo import's number).
+  const reference = referenceSequence('IMP', market.code, 6);
   const statuses = statusesOf(random, scene.imports);
   const latestCommitted = statuses.lastIndexOf('COMMITTED');
   const previousCommitted = statuses.lastIndexOf('COMMITTED', latestCommitted - 1);
@@ -215,6 +222,8 @@ export function buildImports(random: Random, scene: ImportScene): ImportData {
             ? 'Discarded after review: counts did not match the warehouse.'
             : null,
       recordCount: status === 'COMMITTED' ? importRows.length : status === 'DISCARDED' ? random.int(20, 80) : 0,
+      recordsFetched: status === 'FAILED' ? 0 : importRows.length,
+      tabCounts: countTabs(importRows),
       locationIds,
       createdBy,
       updatedBy: createdBy,

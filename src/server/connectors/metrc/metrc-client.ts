@@ -1,0 +1,160 @@
+// The Metrc v2 client. Every request matches an operation of the community OpenAPI description
+// (shared/reference/metrc-v2.openapi.yaml): GET /facilities/v2 (GetFacilities) for the licences the keys
+// reach, GET /packages/v2/active (GetPackageActive) and GET /labtests/v2/results (GetLabTestResults), the
+// last two per licence with `licenseNumber`. /locations/v2/active is not used: it lists the rooms inside
+// one licence, while our inventory locations are the licences themselves.
+import { ConnectorError } from '../connector-error';
+import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
+import type { CallOptions, S2SLabResult, S2SLocation, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
+import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
+
+/** Metrc refuses a larger page; lists page only when pageSize is given. */
+export const METRC_MAX_PAGE_SIZE = 20;
+/** Metrc refuses a lastModified window longer than a day. */
+export const METRC_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * A listing whose TotalPages grows while we read it is one whose packages change meanwhile; growing on more
+ * than this share of the pages read (and more than three times) it is not converging.
+ */
+const MAX_PAGE_COUNT_GROWTH = { times: 3, shareOfPages: 0.1 };
+
+export type MetrcClientConfig = {
+  baseUrl: string;
+  vendorKey: string;
+  userKey: string;
+  fetch?: FetchLike;
+  /** Pages of one listing requested at once, within Metrc's rate limits. */
+  pageConcurrency?: number;
+  /** Pages one listing may have before the client gives up. */
+  maxPages?: number;
+  retry?: Partial<Pick<HttpJsonOptions, 'timeoutMs' | 'deadlineMs' | 'retries' | 'minBackoffMs' | 'maxRetryAfterMs'>>;
+  /** When set, listLocations offers only these licences: keys may reach facilities the market does not import. */
+  licenseNumbers?: string[];
+  /** 'simulator' when the transport is the embedded Metrc simulator. */
+  kind?: SeedToSaleConnector['kind'];
+};
+
+/** yyyy-mm-ddThh:mm:ssZ, the format the description gives for lastModifiedStart and lastModifiedEnd. */
+function metrcTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/** Spans of at most a day, on whole seconds (the format has no fraction), covering the window. */
+function splitWindow(window: TimeWindow): { start: string; end: string }[] {
+  const start = Math.floor(window.start.getTime() / 1000) * 1000;
+  const end = Math.ceil(window.end.getTime() / 1000) * 1000;
+  const spans: { start: string; end: string }[] = [];
+  for (let from = start; from < end; from += METRC_MAX_WINDOW_MS) {
+    spans.push({ start: metrcTime(from), end: metrcTime(Math.min(end, from + METRC_MAX_WINDOW_MS)) });
+  }
+  return spans;
+}
+
+export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnector {
+  const transport = config.fetch ?? ((input, init) => fetch(input, init));
+  const pageConcurrency = Math.max(1, config.pageConcurrency ?? 4);
+  const maxPages = config.maxPages ?? 2000;
+  const base = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${config.vendorKey}:${config.userKey}`).toString('base64')}`,
+    accept: 'application/json',
+  };
+
+  const get = (path: string, query: Record<string, string>, label: string, signal?: AbortSignal) => {
+    const url = new URL(path.replace(/^\//, ''), base);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return fetchJson(url, { method: 'GET', headers }, { ...config.retry, fetch: transport, label, signal });
+  };
+
+  /**
+   * Page 1 first (it tells how many pages there are), then the rest `pageConcurrency` at a time. Each page
+   * repeats the count; a count that grows (packages changed while we read) extends the listing, within limits.
+   */
+  async function eachPage(path: string, query: Record<string, string>, label: string, signal: AbortSignal | undefined, onRows: (rows: unknown[]) => void) {
+    const pageLabel = (page: number) => `${label} page ${page}`;
+    const fetchPage = async (page: number, pageSignal?: AbortSignal) => {
+      const body = await get(path, { ...query, pageNumber: String(page), pageSize: String(METRC_MAX_PAGE_SIZE) }, pageLabel(page), pageSignal);
+      return readPage(body, pageLabel(page), METRC_MAX_PAGE_SIZE);
+    };
+    const tooMany = (totalPages: number) => new ConnectorError('too-many-pages', `${label} reports ${totalPages} pages, more than the ${maxPages} an import follows.`);
+
+    const first = await fetchPage(1, signal);
+    onRows(first.rows);
+    let totalPages = first.totalPages;
+    if (totalPages > maxPages) throw tooMany(totalPages);
+    // Most lab listings are one page: no signals for siblings that will not exist.
+    if (totalPages < 2) return;
+    let growth = 0;
+    let read = 1;
+    let next = 2;
+
+    // One failed page stops the others: their answers would be thrown away.
+    const siblings = new AbortController();
+    const pageSignal = signal ? AbortSignal.any([signal, siblings.signal]) : siblings.signal;
+    const worker = async () => {
+      while (next <= totalPages) {
+        const page = next++;
+        const answer = await fetchPage(page, pageSignal);
+        read += 1;
+        if (answer.totalPages > totalPages) {
+          growth += 1;
+          if (growth > Math.max(MAX_PAGE_COUNT_GROWTH.times, read * MAX_PAGE_COUNT_GROWTH.shareOfPages)) throw new ConnectorError('too-many-pages', `${label} kept adding pages while they were read (${answer.totalPages} after ${page}).`);
+          if (answer.totalPages > maxPages) throw tooMany(answer.totalPages);
+          totalPages = answer.totalPages;
+        }
+        onRows(answer.rows);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(pageConcurrency, Math.max(0, totalPages - 1)) }, worker));
+    } catch (error) {
+      siblings.abort();
+      throw error;
+    }
+  }
+
+  return {
+    system: 'metrc',
+    kind: config.kind ?? 'http',
+
+    async listLocations(options: CallOptions = {}): Promise<S2SLocation[]> {
+      const label = 'Metrc GET /facilities/v2';
+      const body = await get('/facilities/v2', {}, label, options.signal);
+      // The description answers a bare array; accept the list wrapper too, as other Metrc lists use it.
+      const rows = Array.isArray(body) ? body : readPage(body, label, METRC_MAX_PAGE_SIZE).rows;
+      const locations = rows.map((row) => toLocation(row, label));
+      options.onProgress?.({ fetched: locations.length });
+      const wanted = config.licenseNumbers && new Set(config.licenseNumbers);
+      return wanted ? locations.filter((location) => wanted.has(location.id)) : locations;
+    },
+
+    async listActivePackages(locationId: string, window: TimeWindow, options: CallOptions = {}): Promise<S2SPackage[]> {
+      const label = `Metrc GET /packages/v2/active for licence ${locationId}`;
+      // A package changed twice appears in two spans (or twice while pages shift): the later answer wins.
+      const packages = new Map<string, S2SPackage>();
+      let fetched = 0;
+      for (const span of splitWindow(window)) {
+        const query = { licenseNumber: locationId, lastModifiedStart: span.start, lastModifiedEnd: span.end };
+        await eachPage('/packages/v2/active', query, label, options.signal, (rows) => {
+          for (const row of rows) {
+            const mapped = toPackage(row, label, locationId, span.end);
+            packages.set(mapped.packageId, mapped);
+          }
+          fetched += rows.length;
+          options.onProgress?.({ fetched });
+        });
+      }
+      return [...packages.values()];
+    },
+
+    async listLabResults(locationId: string, packageId: string, options: CallOptions = {}): Promise<S2SLabResult[]> {
+      const label = `Metrc GET /labtests/v2/results for package ${packageId}`;
+      const rows: unknown[] = [];
+      await eachPage('/labtests/v2/results', { packageId, licenseNumber: locationId }, label, options.signal, (page) => {
+        rows.push(...page);
+        options.onProgress?.({ fetched: rows.length });
+      });
+      return toLabResults(rows, label, packageId);
+    },
+  };
+}

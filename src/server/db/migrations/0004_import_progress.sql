@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "records_fetched" integer DEFAULT 0 NOT NULL;

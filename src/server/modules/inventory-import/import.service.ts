@@ -1,0 +1,301 @@
+// Inventory import: start one as a job, fetch and match in the job, then commit or discard. The rules of
+// who may do what and when live here; the fetch-and-match work is import-job.ts, the SQL the repositories.
+import type { ImportAction } from '../../../shared/api/inventory-import';
+import { IMPORT_MESSAGES } from '../../../shared/api/inventory-import';
+import type { ImportStatus, ImportTab } from '../../../shared/enums';
+import { hasPermission } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { type AppError, badRequest, conflict, forbidden, invalidField } from '../../lib/errors';
+import type { RequestContext } from '../../lib/request-context';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { MarketStats } from '../markets/market-stats';
+import { applyStockUpdates, marketLocations, tagsOfBatch, type StockUpdate } from '../inventory/stock-import.repository';
+import { caseSizesOf } from './catalogue.repository';
+import { checkCaseSize } from './case-size-rules';
+import type { DraftRow } from './import-rules';
+import {
+  deleteImportRows,
+  findHoldingImport,
+  findImportByReference,
+  importRowsOfBatch,
+  importRowsOfTab,
+  insertImport,
+  insertImportRows,
+  latestImport,
+  listHistory,
+  listImportRows,
+  lockMarketImports,
+  lockOpenImport,
+  recountTabs,
+  tabCountsOf,
+  transitionImport,
+  type DetailPageQuery,
+  type HistoryColumn,
+  type ImportRecord,
+  type StoredImportRow,
+} from './import.repository';
+
+export const IMPORT_JOB_KIND = 'inventory-import';
+
+type Ctx = Pick<RequestContext, 'caller' | 'market' | 'requestId'>;
+
+export type ImportServiceDeps = { db: Db; jobs: JobQueue; stats: MarketStats };
+
+function validationError(message: string): AppError {
+  return badRequest(message, [{ field: 'importId', message }]);
+}
+
+/** An import of the caller's market by the id the screens show, or the VALIDATION_ERROR the results page reads. */
+async function importOfMarket(db: Db, ctx: Ctx, referenceId: string): Promise<ImportRecord> {
+  const found = await findImportByReference(db, referenceId);
+  if (!found) throw validationError(IMPORT_MESSAGES.importNotFound);
+  if (found.marketId !== ctx.market.id) throw validationError(IMPORT_MESSAGES.importOtherMarket);
+  return found;
+}
+
+/** Commit or discard: a Market Admin or the user who started it, holding the grant for the action. */
+function mayAct(ctx: Ctx, record: ImportRecord, action: ImportAction): boolean {
+  if (!hasPermission(ctx.market.permissions, 'inventory-import', action)) return false;
+  return ctx.market.role === 'Market Admin' || record.createdBy === ctx.caller.id;
+}
+
+/** An Inventory Updates row as the commit hands it to the inventory module. */
+export function stockUpdateOf(row: StoredImportRow): StockUpdate {
+  const payload = row.payload as Record<string, unknown> & { tags?: { tagNumber: string; quantity: number }[] };
+  return {
+    batchNumber: row.batchNumber,
+    productId: Number(payload.productId),
+    locationId: Number(payload.locationId),
+    s2sProductName: row.s2sProductName ?? row.productName ?? row.batchNumber,
+    caseSize: row.caseSize ?? 1,
+    units: row.totalQuantity ?? 0,
+    previousUnits: payload.change === 'new_batch' || typeof payload.previousQuantity !== 'number' ? null : payload.previousQuantity,
+    tags: payload.tags ?? [],
+    labStatus: (payload.labStatus as StockUpdate['labStatus']) ?? 'missing',
+    thcValue: (payload.thcValue as number | null) ?? null,
+    thcUom: (payload.thcUom as string | null) ?? null,
+    cbdValue: (payload.cbdValue as number | null) ?? null,
+    cbdUom: (payload.cbdUom as string | null) ?? null,
+    totalCannabinoids: (payload.totalCannabinoids as number | null) ?? null,
+    terpenes: (payload.terpenes as StockUpdate['terpenes']) ?? [],
+    expiryDate: (payload.expiryDate as string | null) ?? null,
+  };
+}
+
+/**
+ * A held-back update as the Item Issue the Market Admin sees instead (009 manual_review): open orders hold
+ * more than the new count, or the batch changed since the fetch. The current counts go with it.
+ */
+function heldBackIssue(row: StoredImportRow, current: { reservedUnits: number; activeUnits: number } | undefined): DraftRow {
+  const payload = row.payload as DraftRow['payload'] & { productId?: number; locationId?: number };
+  return {
+    tab: 'item_issues',
+    batchNumber: row.batchNumber,
+    productId: payload.productId ?? null,
+    productName: row.productName,
+    s2sProductName: row.s2sProductName ?? row.batchNumber,
+    locationId: payload.locationId ?? null,
+    locationName: row.locationName ?? '',
+    categoryName: row.categoryName,
+    reasonCode: '009',
+    totalQuantity: row.totalQuantity,
+    caseSize: row.caseSize,
+    payload: { ...payload, heldBack: true, reservedUnits: current?.reservedUnits ?? null, activeUnitsAtCommit: current?.activeUnits ?? null } as DraftRow['payload'],
+  };
+}
+
+export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
+  return {
+    async locations(ctx: Ctx, markets: string[] | undefined) {
+      const other = markets?.find((code) => code !== ctx.market.code);
+      if (other) throw invalidField('market', `must be the market you work in (${ctx.market.code}), not ${other}`);
+      const rows = await marketLocations(db, ctx.market.id);
+      return rows.map((row) => ({
+        market_code: ctx.market.code,
+        source_system: ctx.market.seedToSaleSystem,
+        s2s_location_id: row.s2sLocationId,
+        inventory_location_id: row.id,
+        display_name: row.displayName,
+        s2s_location_name: row.s2sLocationName,
+      }));
+    },
+
+    async latest(ctx: Ctx) {
+      const record = await latestImport(db, ctx.market.id);
+      if (!record) return [];
+      const locations = await marketLocations(db, ctx.market.id, record.locationIds);
+      const lastCommitted = record.status === 'COMMITTED' ? record.updatedAt : null;
+      return [
+        {
+          import_id: record.id,
+          reference_id: record.referenceId,
+          import_status: record.status,
+          comments: record.comments,
+          created_ts: record.createdAt.toISOString(),
+          updated_ts: record.updatedAt.toISOString(),
+          created_user: record.createdBy,
+          created_user_name: record.createdByName,
+          inventory_location_id: record.locationIds[0] ?? null,
+          s2s_location_name: locations[0]?.s2sLocationName ?? null,
+          inventory_location: locations.map((location) => ({ id: location.id, displayName: location.displayName, name: location.s2sLocationName })),
+          record_count: record.recordCount,
+          records_fetched: record.recordsFetched,
+          last_committed_ts: lastCommitted?.toISOString() ?? null,
+        },
+      ];
+    },
+
+    async initiate(ctx: Ctx, input: { marketCode: string; locationIds: number[] }) {
+      if (input.marketCode !== ctx.market.code) throw invalidField('market_code', `must be the market you work in (${ctx.market.code}), not ${input.marketCode}`);
+      const ids = [...new Set(input.locationIds)];
+      const known = await marketLocations(db, ctx.market.id, ids);
+      const unknown = ids.filter((id) => !known.some((location) => location.id === id));
+      if (unknown.length > 0) {
+        throw invalidField('inventory_location_ids', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a location' : 'are not locations'} of ${ctx.market.name}`);
+      }
+      const record = await db.transaction(async (tx) => {
+        await lockMarketImports(tx, ctx.market.id);
+        const holding = await findHoldingImport(tx, ctx.market.id, ids);
+        if (holding) {
+          throw conflict(IMPORT_MESSAGES.alreadyInProgress, [
+            { message: IMPORT_MESSAGES.alreadyInProgress, import_status: holding.status, reference_id: holding.referenceId },
+          ]);
+        }
+        const created = await insertImport(tx, { marketId: ctx.market.id, marketCode: ctx.market.code, status: 'IN_PROGRESS', locationIds: ids, userId: ctx.caller.id });
+        await jobs.enqueue(tx, IMPORT_JOB_KIND, { importId: created.id }, { marketId: ctx.market.id });
+        await recordAudit(tx, ctx, { entityType: 'import', entityId: created.referenceId, action: 'initiate', after: { status: created.status, locationIds: ids } });
+        return created;
+      });
+      jobs.wake();
+      stats.invalidate(ctx.market.id);
+      return { import_id: record.id, reference_id: record.referenceId, import_status: record.status };
+    },
+
+    async act(ctx: Ctx, referenceId: string, action: ImportAction) {
+      const record = await importOfMarket(db, ctx, referenceId);
+      if (!mayAct(ctx, record, action)) throw forbidden(IMPORT_MESSAGES.notAllowed);
+      if (record.status !== 'FETCH_COMPLETED') throw conflict(`${IMPORT_MESSAGES.notFetchCompleted} ${record.referenceId} is ${record.status}.`);
+      const target: ImportStatus = action === 'commit' ? 'COMMITTED' : 'DISCARDED';
+      const result = await db.transaction(async (tx) => {
+        // The status changes first and only from FETCH_COMPLETED: a second commit (another tab, a retry) finds
+        // nothing to change and stops before touching stock.
+        const moved = await transitionImport(tx, record.id, ['FETCH_COMPLETED'], target, { updatedBy: ctx.caller.id });
+        if (!moved) throw conflict(`${IMPORT_MESSAGES.notFetchCompleted} ${record.referenceId} has just been committed or discarded.`);
+        let applied = 0;
+        let heldBack = 0;
+        if (action === 'commit') {
+          const updates = await importRowsOfTab(tx, record.id, 'inventory_updates');
+          const outcome = await applyStockUpdates(tx, ctx.market.id, updates.map(stockUpdateOf));
+          const held = updates.filter((row) => !outcome.applied.has(row.batchNumber));
+          applied = updates.length - held.length;
+          heldBack = held.length;
+          if (held.length > 0) {
+            await deleteImportRows(tx, held.map((row) => row.id));
+            await insertImportRows(tx, record.id, held.map((row) => heldBackIssue(row, outcome.current.get(row.batchNumber))));
+            await recountTabs(tx, record.id);
+          }
+        }
+        await recordAudit(tx, ctx, { entityType: 'import', entityId: record.referenceId, action, before: { status: record.status }, after: { status: target, applied, heldBack } });
+        return { applied, heldBack };
+      });
+      stats.invalidate(ctx.market.id);
+      return { reference_id: record.referenceId, import_status: target, applied: result.applied, held_back: result.heldBack };
+    },
+
+    async history(ctx: Ctx, query: { status?: string; search?: string; sort: { column: HistoryColumn; order: 'asc' | 'desc' }[]; page: number; pageSize: number }) {
+      const { rows, total } = await listHistory(db, { marketId: ctx.market.id, ...query });
+      return {
+        total,
+        rows: rows.map((row) => ({
+          import_id: row.id,
+          reference_id: row.referenceId,
+          import_mode: row.mode,
+          import_status: row.status,
+          no_of_records_imported: row.recordCount,
+          created_ts: new Date(row.createdAt).toISOString(),
+          updated_ts: new Date(row.updatedAt).toISOString(),
+          created_user: row.createdBy,
+          updated_user: row.updatedBy,
+          user_name: row.userName,
+        })),
+      };
+    },
+
+    async details(ctx: Ctx, referenceId: string, query: Omit<DetailPageQuery, 'importId'>) {
+      const record = await importOfMarket(db, ctx, referenceId);
+      const counts = tabCountsOf(record);
+      const { rows, total } = await listImportRows(db, { ...query, importId: record.id, tabTotal: counts[query.tab] });
+      const meta = {
+        importId: record.referenceId,
+        userId: record.createdBy,
+        importStatus: record.status,
+        importStartTime: record.createdAt.toISOString(),
+        tabCounts: counts,
+        canAct: record.status === 'FETCH_COMPLETED' && mayAct(ctx, record, 'commit'),
+      };
+      return { meta, rows, total };
+    },
+
+    /** Case Size Errors checked again against today's standard case sizes; fixed ones leave the tab (held-back new batches join the updates). */
+    async refresh(ctx: Ctx, referenceId: string) {
+      const record = await importOfMarket(db, ctx, referenceId);
+      const notOpen = (status: string) => conflict(`Case sizes can be re-checked only before an import is committed or discarded; ${record.referenceId} is ${status}.`);
+      if (record.status !== 'FETCH_COMPLETED') throw notOpen(record.status);
+      return db.transaction(async (tx) => {
+        // Holds the import's row as a commit does: a refresh and a commit (or two refreshes) take turns, and a
+        // refresh after a commit finds it no longer open.
+        const locked = await lockOpenImport(tx, record.id);
+        if (!locked) throw notOpen('no longer waiting for commit or discard');
+        const errors = await importRowsOfTab(tx, record.id, 'case_size_errors');
+        const sizes = await caseSizesOf(tx, ctx.market.id, [...new Set(errors.map((row) => Number(row.payload.productId)).filter((id) => Number.isInteger(id) && id > 0))]);
+        const fixed = errors.flatMap((row) => {
+          const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizes.get(Number(row.payload.productId)) ?? []);
+          return check.ok ? [{ row, caseSize: check.caseSize }] : [];
+        });
+        await deleteImportRows(tx, fixed.map(({ row }) => row.id));
+        const nowStocked: DraftRow[] = fixed
+          .filter(({ row }) => row.payload.heldBack === true)
+          .map(({ row, caseSize }) => ({
+            tab: 'inventory_updates' as ImportTab,
+            batchNumber: row.batchNumber,
+            productId: Number(row.payload.productId),
+            productName: row.productName,
+            s2sProductName: row.s2sProductName ?? row.batchNumber,
+            locationId: Number(row.payload.locationId),
+            locationName: row.locationName ?? '',
+            categoryName: row.categoryName,
+            reasonCode: null,
+            totalQuantity: row.totalQuantity,
+            caseSize,
+            payload: { ...(row.payload as DraftRow['payload']), heldBack: false, change: 'new_batch', standardCaseSizes: sizes.get(Number(row.payload.productId)) ?? [] },
+          }));
+        // As the fetch would have written them had the sizes been right: the update and its 020 new_batch.
+        await insertImportRows(tx, record.id, [...nowStocked, ...nowStocked.map((row) => ({ ...row, tab: 'item_issues' as ImportTab, reasonCode: '020' as const }))]);
+        if (fixed.length > 0) await recountTabs(tx, record.id);
+        if (fixed.length > 0) {
+          await recordAudit(tx, ctx, { entityType: 'import', entityId: record.referenceId, action: 'refresh-case-sizes', after: { fixed: fixed.map(({ row }) => row.batchNumber) } });
+        }
+        return { checked: errors.length, still_wrong: errors.length - fixed.length, fixed: fixed.length };
+      });
+    },
+
+    async tags(ctx: Ctx, batchNumber: string, query: { importId?: string; issueTab?: ImportTab }) {
+      // A batch in stock is anyone's in the market to see; what an import found is for those who may read imports.
+      if (query.importId && !hasPermission(ctx.market.permissions, 'inventory-history', 'view')) throw forbidden('Only users who may view the import history can see the tags an import found.');
+      if (!query.importId) {
+        const tags = await tagsOfBatch(db, ctx.market.id, batchNumber);
+        return tags.map((tag) => ({ tag_number: tag.tagNumber, quantity: tag.quantity }));
+      }
+      const record = await importOfMarket(db, ctx, query.importId);
+      const rows = await importRowsOfBatch(db, record.id, batchNumber, query.issueTab);
+      const seen = new Map<string, number>();
+      for (const row of rows) {
+        for (const tag of (row.payload.tags as { tagNumber: string; quantity: number }[] | undefined) ?? []) seen.set(tag.tagNumber, tag.quantity);
+      }
+      return [...seen].map(([tag_number, quantity]) => ({ tag_number, quantity }));
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
