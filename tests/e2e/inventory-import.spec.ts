@@ -5,16 +5,14 @@
 // Other specs order from Minnesota's stock, so this one never commits there, and each project imports
 // markets of its own (phone: IL and MD, desktop: NJ and NV). Repetitions of one project take the market in
 // turn (holdMarket), since the import screen follows the market's latest import, whoever started it.
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { IMPORT_MESSAGES, type ImportDetailRow, type ImportMeta, type InventoryLocation } from '../../src/shared/api/inventory-import';
+import { IMPORT_MESSAGES, type ImportDetailRow, type InventoryLocation } from '../../src/shared/api/inventory-import';
 import type { OrderInventoryRow } from '../../src/shared/api/orders';
 import { IMPORT_TAB_LABELS, type ImportStatus, type ImportTab, type MarketCode } from '../../src/shared/enums';
 import { importReasonLabel } from '../../src/shared/reason-codes';
 import { apiAs, type ApiClient, type DemoUserName } from './support/api';
-import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, isPhone, signIn, tableRows } from './support/app';
+import { discardIfWaiting, holdMarket, importDetails, importStatusOf } from './support/imports';
 import { expect, test } from './support/fixtures';
 
 type Admin = { market: MarketCode; marketName: string; admin: DemoUserName };
@@ -37,48 +35,8 @@ function marketsOf(testInfo: TestInfo): { happy: Admin; failing: Admin; pendingL
       };
 }
 
-/** How often a test waiting for a market another repetition holds looks again. */
-const MARKET_WAIT_MS = 500;
 /** The spec flips a terminal banner to dismissed this long after it appears. */
 const BANNER_FLIP_MS = 5_000;
-
-/**
- * Holds `market` of this server for the test until the answered release is called: a folder made with mkdir
- * beside the fixtures' claims (support/claims.ts), which only one process can make.
- */
-async function holdMarket(server: string, market: MarketCode): Promise<() => void> {
-  const root = process.env.E2E_CLAIMS_DIR;
-  if (!root) throw new Error('E2E_CLAIMS_DIR is not set: run the specs through playwright.config.ts, whose global setup makes it');
-  const folder = path.join(root, server.replace(/[^a-zA-Z0-9]+/g, '_'));
-  mkdirSync(folder, { recursive: true });
-  const lock = path.join(folder, `import-market-${market}`);
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await sleep(MARKET_WAIT_MS);
-    }
-  }
-}
-
-type DetailsPage = { data: ImportDetailRow[]; metaDetails: ImportMeta };
-
-async function importDetails(api: ApiClient, market: MarketCode, referenceId: string, tab: ImportTab, pageSize = 25): Promise<DetailsPage> {
-  const response = await api.send('POST', `/inventory/import/${referenceId}/details`, { marketCode: market, tab, pagination: { page: 1, pageSize } });
-  if (!response.ok()) throw new Error(`The details of ${referenceId} (${tab}) answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as DetailsPage;
-}
-
-const importStatusOf = async (api: ApiClient, market: MarketCode, referenceId: string): Promise<ImportStatus> =>
-  (await importDetails(api, market, referenceId, 'inventory_updates', 1)).metaDetails.importStatus;
-
-/** Discards the import if it still waits for a decision, so that a failed test leaves its locations free. */
-async function discardIfWaiting(api: ApiClient, market: MarketCode, referenceId: string | undefined): Promise<void> {
-  if (!referenceId) return;
-  if ((await importStatusOf(api, market, referenceId)) === 'FETCH_COMPLETED') await api.post(`/inventory/import/${referenceId}/action`, { action: 'discard' });
-}
 
 /** Every orderable batch of the market with its free cases: what an import that changed nothing leaves alone. */
 async function orderableStock(api: ApiClient, market: MarketCode): Promise<Map<string, number>> {
@@ -96,10 +54,6 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** A location's checkbox: its label starts with the display name (the seed-to-sale name follows). */
 const locationBox = (page: Page, location: InventoryLocation) => page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(location.display_name)}\\b`) });
 
-/** The rows of a DataTable, by its caption: table rows on desktop, cards on a phone. */
-const tableRows = (page: Page, caption: string): Locator =>
-  page.getByRole('table', { name: caption }).getByRole('row').or(page.getByRole('list', { name: caption }).getByRole('listitem'));
-
 /** The rendered colour of an element's text as [r, g, b] (Tailwind's colours compute to oklch). */
 const textRgb = (element: Locator) =>
   element.evaluate((node) => {
@@ -108,12 +62,6 @@ const textRgb = (element: Locator) =>
     context.fillRect(0, 0, 1, 1);
     return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
   });
-
-/** The page fits its width: a sideways overflow also makes a dialog's scroll lock squeeze the page on phones. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
 
 async function openAs(browser: Browser, testInfo: TestInfo, user: DemoUserName): Promise<Page> {
   const phone = isPhone(testInfo);

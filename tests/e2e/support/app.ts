@@ -1,7 +1,7 @@
 // What the end-to-end specs share: signing in as a demo user, reaching the sidebar at either viewport,
-// and the accessibility check.
+// the accessibility check, a DataTable's rows at either viewport and the sideways-scroll check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
@@ -41,3 +41,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     return navigator.serviceWorker.controller !== null;
   }, undefined, { timeout: 30_000 });
 }
+
+/** The rows of a DataTable, by its caption: table rows on desktop, cards on a phone. */
+export const tableRows = (page: Page, caption: string): Locator =>
+  page.getByRole('table', { name: caption }).getByRole('row').or(page.getByRole('list', { name: caption }).getByRole('listitem'));
+
+/** The page fits its width: a sideways overflow also makes a dialog's scroll lock squeeze the page on phones. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
