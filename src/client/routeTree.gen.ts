@@ -16,6 +16,7 @@ import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
+import { Route as AppConfigStandardCaseSizesRouteImport } from './routes/_app/config/standard-case-sizes'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryHistoryRouteImport } from './routes/_app/inventory/history'
 import { Route as AppInventoryImportRouteImport } from './routes/_app/inventory/import'
@@ -64,6 +65,12 @@ const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   path: '/admin/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppConfigStandardCaseSizesRoute =
+  AppConfigStandardCaseSizesRouteImport.update({
+    id: '/config/standard-case-sizes',
+    path: '/config/standard-case-sizes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppInventoryIndexRoute = AppInventoryIndexRouteImport.update({
   id: '/inventory/',
   path: '/inventory/',
@@ -139,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
   '/orders/create': typeof AppOrdersCreateRoute
@@ -160,6 +168,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
   '/orders/create': typeof AppOrdersCreateRoute
@@ -183,6 +192,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/_app/inventory/history': typeof AppInventoryHistoryRoute
   '/_app/inventory/import': typeof AppInventoryImportRoute
   '/_app/orders/create': typeof AppOrdersCreateRoute
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/config/standard-case-sizes'
     | '/inventory/history'
     | '/inventory/import'
     | '/orders/create'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/auth/callback'
     | '/admin/users'
+    | '/config/standard-case-sizes'
     | '/inventory/history'
     | '/inventory/import'
     | '/orders/create'
@@ -249,6 +261,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/auth/callback'
     | '/_app/admin/users'
+    | '/_app/config/standard-case-sizes'
     | '/_app/inventory/history'
     | '/_app/inventory/import'
     | '/_app/orders/create'
@@ -321,6 +334,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/users'
       fullPath: '/admin/users'
       preLoaderRoute: typeof AppAdminUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/config/standard-case-sizes': {
+      id: '/_app/config/standard-case-sizes'
+      path: '/config/standard-case-sizes'
+      fullPath: '/config/standard-case-sizes'
+      preLoaderRoute: typeof AppConfigStandardCaseSizesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/inventory/': {
@@ -420,6 +440,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
+  AppConfigStandardCaseSizesRoute: typeof AppConfigStandardCaseSizesRoute
   AppInventoryHistoryRoute: typeof AppInventoryHistoryRoute
   AppInventoryImportRoute: typeof AppInventoryImportRoute
   AppOrdersCreateRoute: typeof AppOrdersCreateRoute
@@ -438,6 +459,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
+  AppConfigStandardCaseSizesRoute: AppConfigStandardCaseSizesRoute,
   AppInventoryHistoryRoute: AppInventoryHistoryRoute,
   AppInventoryImportRoute: AppInventoryImportRoute,
   AppOrdersCreateRoute: AppOrdersCreateRoute,

@@ -22,6 +22,8 @@ import { registerNulGuard } from './lib/reject-nul';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { caseSizesRoutes } from './modules/catalogue/case-sizes.routes';
+import { createCaseSizesService } from './modules/catalogue/case-sizes.service';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createConnectorRegistry } from './connectors/registry';
@@ -133,6 +135,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const connectors = createConnectorRegistry(env.connectors, { faults: env.simulatorFaults, extraPackagesPerLocation: env.SIMULATOR_EXTRA_PACKAGES });
   jobs.define(IMPORT_JOB_KIND, createImportJob({ db, connectors, stats }));
   const imports = createImportService({ db, jobs, stats });
+  const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS });
   // Also every minute: an import whose job failed for good without recording it (the database went away
   // meanwhile) is ended too, without waiting for a restart.
   let sweeper: NodeJS.Timeout | undefined;
@@ -157,6 +160,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(customersRoutes, { db });
       await api.register(orderUploadRoutes, { uploads });
       await api.register(importRoutes, { imports });
+      await api.register(caseSizesRoutes, { caseSizes });
       await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },

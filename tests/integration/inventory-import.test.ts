@@ -257,9 +257,21 @@ describe('discarding, and re-checking case sizes', () => {
     const started = await start('njAdmin', 'NJ', locations.map((location) => location.inventory_location_id));
     const referenceId = started.body.data.reference_id;
     await settledImport('njAdmin', 'NJ');
-    const errors = (await details('njAdmin', 'NJ', referenceId, 'case_size_errors')).body.data as any[];
-    const fixable = errors.find((row) => Number.isInteger(row.total_quantity) && row.total_quantity > 0);
-    expect(fixable).toBeDefined();
+    const errors: any[] = [];
+    for (let page = 1; errors.length % 200 === 0; page += 1) {
+      const rows = (await details('njAdmin', 'NJ', referenceId, 'case_size_errors', { pagination: { page, pageSize: 200 } })).body.data as any[];
+      if (rows.length === 0) break;
+      errors.push(...rows);
+    }
+    // Held back: exactly the errors of batches not in stock, which a commit would not bring in.
+    const stocked = await queryRows<{ batch_number: string }>(
+      api.database.db,
+      sql`select batch_number from batches where batch_number = any(${`{${errors.map((row) => row.batch_id).join(',')}}`}::text[])`,
+    );
+    const inStock = new Set(stocked.map((row) => row.batch_number));
+    for (const row of errors) expect(row.held_back, row.batch_id).toBe(!inStock.has(row.batch_id));
+    const fixable = errors.find((row) => row.held_back && Number.isInteger(row.total_quantity) && row.total_quantity > 0);
+    expect(fixable, JSON.stringify(errors.filter((row) => row.held_back).map((row) => [row.batch_id, row.total_quantity, row.product_name]))).toBeDefined();
     // The Market Admin adds a standard case size that fits the reported quantity.
     await api.database.db.execute(sql`
       insert into product_case_sizes (product_id, case_index, case_size)
@@ -271,6 +283,8 @@ describe('discarding, and re-checking case sizes', () => {
     expect(refresh.body.data.fixed).toBeGreaterThanOrEqual(1);
     const remaining = (await details('njAdmin', 'NJ', referenceId, 'case_size_errors')).body.data as any[];
     expect(remaining.find((row) => row.id === fixable.id)).toBeUndefined();
+    const updates = (await details('njAdmin', 'NJ', referenceId, 'inventory_updates', { search: fixable.batch_id })).body.data as any[];
+    expect(updates).toEqual([expect.objectContaining({ batch_id: fixable.batch_id, change: 'new_batch', case_size: fixable.total_quantity })]);
   });
 });
 

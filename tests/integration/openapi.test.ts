@@ -10,6 +10,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/shared/api/auth';
+import * as caseSizes from '../../src/shared/api/case-sizes';
 import type { Endpoint } from '../../src/shared/api/endpoint';
 import * as inventoryImport from '../../src/shared/api/inventory-import';
 import * as markets from '../../src/shared/api/markets';
@@ -21,7 +22,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 type Operation = { operationId?: string; summary?: string; responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> };
 type Document = { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
-const DECLARED: Endpoint[] = [auth, markets, inventoryImport, orders, picklists, users].flatMap((module) =>
+const DECLARED: Endpoint[] = [auth, caseSizes, markets, inventoryImport, orders, picklists, users].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'operationId' in value && 'access' in value),
 );
 

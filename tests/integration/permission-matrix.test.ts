@@ -26,6 +26,8 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/inventory/import/history': 'inventory-history:view',
   'POST /api/inventory/import/:importId/details': 'inventory-history:view',
   'GET /api/inventory/batches/:batchId/tags': 'any-role',
+  'POST /api/products/case-sizes': 'standard-case-sizes:view',
+  'POST /api/products/case-sizes/manage': 'standard-case-sizes:update',
   'POST /api/users/list': 'users:admin',
   'GET /api/users/accounts': 'users:admin',
   'POST /api/users/:userId/markets': 'users:admin',

@@ -43,7 +43,7 @@ export const CASE_SIZE_SORT_COLUMNS = [
 ] as const;
 export type CaseSizeSortColumn = (typeof CASE_SIZE_SORT_COLUMNS)[number];
 /** Text filters match within names (s2sItemName also matches aliases); case_sizes_N filters match the number exactly. */
-export const CASE_SIZE_FILTER_COLUMNS = CASE_SIZE_SORT_COLUMNS;
+export const CASE_SIZE_FILTER_COLUMNS: readonly CaseSizeSortColumn[] = [...CASE_SIZE_SORT_COLUMNS];
 
 /** `case_sizes_1` … `case_sizes_5`: the flattened slot of the row. */
 export type CaseSizeSlotKey = `case_sizes_${CaseSizeSlot}`;

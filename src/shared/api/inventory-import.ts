@@ -170,6 +170,11 @@ const importDetailRowSchema = z.object({
   case_size: z.number().int().nullable(),
   /** The product's standard case sizes, on Case Size Errors. */
   standard_case_sizes: z.array(z.number().int()),
+  /**
+   * Case Size Errors: a new batch that the import holds back (a commit does not bring it in) until one of the
+   * product's standard case sizes fits its quantity; false for a batch already in stock.
+   */
+  held_back: z.boolean(),
   /** Inventory Updates: new_batch, new_tag or quantity_changed, with the quantity before. */
   change: z.enum(['new_batch', 'new_tag', 'quantity_changed']).nullable(),
   previous_quantity: z.number().nullable(),

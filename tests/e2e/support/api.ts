@@ -9,9 +9,9 @@ export const MARKET: MarketCode = 'MN';
 
 /**
  * The demo users the specs act as: Minnesota's, one per role (and Dana Brooks, also in New Jersey), and the
- * Market Admins of the markets the import specs bring stock into.
+ * Market Admins of the markets the import and case-size specs bring stock into.
  */
-export type DemoUserName = 'Alex Morgan' | 'Sam Rivera' | 'Jordan Lee' | 'Casey Nguyen' | 'Dana Brooks' | 'Marcus Bell' | 'Tom Okafor' | 'Elena Petrova' | 'Priya Shah';
+export type DemoUserName = 'Alex Morgan' | 'Sam Rivera' | 'Jordan Lee' | 'Casey Nguyen' | 'Dana Brooks' | 'Marcus Bell' | 'Tom Okafor' | 'Elena Petrova' | 'Priya Shah' | 'Grace Kim';
 
 export type ApiClient = {
   /** The answer's `data`; any answer other than 2xx throws, naming the call and what the server said. */

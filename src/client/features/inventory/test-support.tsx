@@ -112,6 +112,7 @@ export function testDetailRow(overrides: Partial<ImportDetailRow> = {}): ImportD
     cbd_total_uom: null,
     case_size: null,
     standard_case_sizes: [],
+    held_back: false,
     change: 'new_batch',
     previous_quantity: null,
     tag_number: null,

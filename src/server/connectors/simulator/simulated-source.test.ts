@@ -98,8 +98,14 @@ describe('simulated source', () => {
     expect(newTagsOnKnownBatches.every(isWholeCases)).toBe(true);
 
     const newBatches = fresh.filter((pkg) => !knownBatchNumbers.has(pkg.batchNumber) && productByName.has(pkg.itemName));
-    expect(new Set(newBatches.map((pkg) => pkg.batchNumber)).size).toBeGreaterThanOrEqual(2);
-    expect(newBatches.every(isWholeCases)).toBe(true);
+    const fitsNoSize = (pkg: S2SPackage) => productByName.get(pkg.itemName)!.caseSizes.every((size) => pkg.quantity % size !== 0);
+    // One new batch, the location's last package, comes in a quantity none of its product's case sizes fits.
+    const oddCase = newBatches.filter(fitsNoSize);
+    expect(oddCase).toEqual([packages.at(-1)]);
+    expect(Number.isInteger(oddCase[0]!.quantity) && oddCase[0]!.quantity > 0 && !oddCase[0]!.onHold).toBe(true);
+    const wholeCaseBatches = newBatches.filter((pkg) => !fitsNoSize(pkg));
+    expect(new Set(wholeCaseBatches.map((pkg) => pkg.batchNumber)).size).toBeGreaterThanOrEqual(2);
+    expect(wholeCaseBatches.every(isWholeCases)).toBe(true);
 
     const unknownItems = fresh.filter((pkg) => !productByName.has(pkg.itemName));
     expect(unknownItems.length).toBeGreaterThanOrEqual(1);
@@ -138,11 +144,13 @@ describe('simulated source', () => {
     const withExtras = createSimulatedSource(world, { now: NOW, extraPackagesPerLocation: 500 });
 
     for (const location of world.locations) {
-      const base = source.packagesOf(location.s2sLocationId);
+      // The odd-case batch stays last, after the extras, with the same product and quantity.
+      const [base, oddCase] = [source.packagesOf(location.s2sLocationId).slice(0, -1), source.packagesOf(location.s2sLocationId).at(-1)!];
       const all = withExtras.packagesOf(location.s2sLocationId);
-      expect(all).toHaveLength(base.length + 500);
+      expect(all).toHaveLength(base.length + 500 + 1);
       expect(all.slice(0, base.length)).toEqual(base);
-      const extras = all.slice(base.length);
+      expect(all.at(-1)).toMatchObject({ itemName: oddCase.itemName, quantity: oddCase.quantity });
+      const extras = all.slice(base.length, -1);
       expect(extras.every((pkg) => productByName.has(pkg.itemName) && isWholeCases(pkg) && !pkg.onHold && !knownBatchNumbers.has(pkg.batchNumber))).toBe(true);
       expect(extras.every((pkg) => withExtras.labResultsOf(pkg.packageId)[0]?.passed ?? pkg.category === 'accessory')).toBe(true);
     }

@@ -6,7 +6,9 @@
 //   product's first case size), a few on hold, three with odd quantities (fractional, negative, not a whole case);
 // - a few new tags on known batches and a few new batches of known products (whole cases);
 // - a few packages of items no product is known by;
-// - `extraPackagesPerLocation` more valid new packages, for benchmarks.
+// - `extraPackagesPerLocation` more valid new packages, for benchmarks;
+// - one new batch of a known product in a quantity none of its case sizes fits (an import holds it back
+//   until a Market Admin adds a size that fits), made last so that it shifts nothing above.
 // Lab results per batch: most passed with THC, CBD, total cannabinoids and terpenes; some missing (no result),
 // some failed, some expired. Every package was modified within the day before `now`.
 import { createRandom, seedOf, weightedPicker, type Random } from '../../db/demo-data/random';
@@ -257,8 +259,20 @@ export function createSimulatedSource(world: SimulatorWorld, options: { extraPac
     }
   }
 
+  /** A new batch whose quantity is no whole number of cases of any of its product's sizes. */
+  function addOddCaseBatch(location: Location, locationIndex: number) {
+    const random = createRandom(seedOf(world.marketCode, seed, location.s2sLocationId, 'odd-case'));
+    const candidates = catalogue.filter((product) => !product.caseSizes.includes(1));
+    if (candidates.length === 0) return;
+    const product = random.pick(candidates);
+    let quantity = wholeCases(random, product.caseSizes[0]!) + 1;
+    while (product.caseSizes.some((size) => quantity % size === 0)) quantity += 1;
+    emit(location, newBatch(random, product, 'passed'), newTag(templateAt(location.s2sLocationId), locationIndex), quantity, random);
+  }
+
   world.locations.forEach(simulateLocation);
   world.locations.forEach(addExtras);
+  world.locations.forEach(addOddCaseBatch);
 
   const locations: S2SLocation[] = world.locations.map((location) => ({ id: location.s2sLocationId, name: location.name }));
   return {

@@ -246,6 +246,23 @@ export async function importRowsOfBatch(db: DbOrTx, importId: number, batchNumbe
   );
 }
 
+/** A tab's rows of some products (the product a row was matched to, as its payload records it). */
+export async function importRowsOfProducts(db: DbOrTx, importId: number, tab: ImportTab, productIds: readonly number[]): Promise<StoredImportRow[]> {
+  if (productIds.length === 0) return [];
+  return queryRows<StoredImportRow>(
+    db,
+    sql`select ${ROW_COLUMNS} from import_rows
+        where import_id = ${importId} and tab = ${tab} and (payload->>'productId')::int = any(${intArray(productIds)}) order by id`,
+  );
+}
+
+/** A new batch's update packed again in another of its product's case sizes; the row shows the sizes it was packed against. */
+export async function repackImportRow(tx: DbOrTx, id: number, caseSize: number, standardCaseSizes: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    update import_rows set case_size = ${caseSize}, payload = payload || jsonb_build_object('standardCaseSizes', ${intArray(standardCaseSizes)})
+    where id = ${id}`);
+}
+
 export async function deleteImportRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await tx.execute(sql`delete from import_rows where id = any(${intArray(ids)})`);
 }

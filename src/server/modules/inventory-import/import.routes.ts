@@ -53,6 +53,7 @@ function detailRow(row: StoredImportRow) {
     cbd_total_uom: textOrNull(payload.cbdUom),
     case_size: row.caseSize,
     standard_case_sizes: Array.isArray(payload.standardCaseSizes) ? (payload.standardCaseSizes as number[]) : [],
+    held_back: row.tab === 'case_size_errors' && payload.heldBack === true,
     change,
     previous_quantity: numberOrNull(payload.previousQuantity),
     tag_number: tags.length === 1 ? (tags[0]?.tagNumber ?? null) : null,

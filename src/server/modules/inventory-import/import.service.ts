@@ -4,7 +4,7 @@ import type { ImportAction } from '../../../shared/api/inventory-import';
 import { IMPORT_MESSAGES } from '../../../shared/api/inventory-import';
 import type { ImportStatus, ImportTab } from '../../../shared/enums';
 import { hasPermission } from '../../../shared/permissions';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { type AppError, badRequest, conflict, forbidden, invalidField } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
@@ -12,13 +12,15 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { MarketStats } from '../markets/market-stats';
 import { applyStockUpdates, marketLocations, tagsOfBatch, type StockUpdate } from '../inventory/stock-import.repository';
 import { caseSizesOf } from './catalogue.repository';
-import { checkCaseSize } from './case-size-rules';
+import { checkCaseSize, standardCaseSizes } from './case-size-rules';
 import type { DraftRow } from './import-rules';
 import {
   deleteImportRows,
   findHoldingImport,
+  findImport,
   findImportByReference,
   importRowsOfBatch,
+  importRowsOfProducts,
   importRowsOfTab,
   insertImport,
   insertImportRows,
@@ -28,6 +30,7 @@ import {
   lockMarketImports,
   lockOpenImport,
   recountTabs,
+  repackImportRow,
   tabCountsOf,
   transitionImport,
   type DetailPageQuery,
@@ -102,6 +105,59 @@ function heldBackIssue(row: StoredImportRow, current: { reservedUnits: number; a
     totalQuantity: row.totalQuantity,
     caseSize: row.caseSize,
     payload: { ...payload, heldBack: true, reservedUnits: current?.reservedUnits ?? null, activeUnitsAtCommit: current?.activeUnits ?? null } as DraftRow['payload'],
+  };
+}
+
+const productIdOf = (row: StoredImportRow) => Number(row.payload.productId);
+
+/**
+ * Case Size Errors of an open import (its row locked by the caller) checked against today's standard case
+ * sizes, of some products only when given: the ones that fit leave the tab, and held-back new batches join
+ * Inventory Updates with their 020 new_batch, as the fetch would have written them had the sizes been right.
+ */
+async function fixCaseSizeErrors(tx: DbOrTx, marketId: number, importId: number, productIds?: readonly number[]): Promise<{ checked: number; fixed: StoredImportRow[] }> {
+  const errors = productIds ? await importRowsOfProducts(tx, importId, 'case_size_errors', productIds) : await importRowsOfTab(tx, importId, 'case_size_errors');
+  const sizes = await caseSizesOf(tx, marketId, [...new Set(errors.map(productIdOf).filter((id) => Number.isInteger(id) && id > 0))]);
+  const fixed = errors.flatMap((row) => {
+    const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizes.get(productIdOf(row)) ?? []);
+    return check.ok ? [{ row, caseSize: check.caseSize }] : [];
+  });
+  await deleteImportRows(tx, fixed.map(({ row }) => row.id));
+  const nowStocked: DraftRow[] = fixed
+    .filter(({ row }) => row.payload.heldBack === true)
+    .map(({ row, caseSize }) => ({
+      tab: 'inventory_updates' as ImportTab,
+      batchNumber: row.batchNumber,
+      productId: productIdOf(row),
+      productName: row.productName,
+      s2sProductName: row.s2sProductName ?? row.batchNumber,
+      locationId: Number(row.payload.locationId),
+      locationName: row.locationName ?? '',
+      categoryName: row.categoryName,
+      reasonCode: null,
+      totalQuantity: row.totalQuantity,
+      caseSize,
+      payload: { ...(row.payload as DraftRow['payload']), heldBack: false, change: 'new_batch', standardCaseSizes: sizes.get(productIdOf(row)) ?? [] },
+    }));
+  await insertImportRows(tx, importId, [...nowStocked, ...nowStocked.map((row) => ({ ...row, tab: 'item_issues' as ImportTab, reasonCode: '020' as const }))]);
+  return { checked: errors.length, fixed: fixed.map(({ row }) => row) };
+}
+
+/** A new batch's update that no case size of its product fits any more, as the fetch writes such a batch: a held-back Case Size Error. */
+function heldBackForCaseSize(row: StoredImportRow, caseSizes: number[]): DraftRow {
+  return {
+    tab: 'case_size_errors',
+    batchNumber: row.batchNumber,
+    productId: productIdOf(row),
+    productName: row.productName,
+    s2sProductName: row.s2sProductName ?? row.batchNumber,
+    locationId: Number(row.payload.locationId),
+    locationName: row.locationName ?? '',
+    categoryName: row.categoryName,
+    reasonCode: null,
+    totalQuantity: row.totalQuantity,
+    caseSize: null,
+    payload: { ...(row.payload as DraftRow['payload']), change: undefined, heldBack: true, standardCaseSizes: standardCaseSizes(caseSizes) },
   };
 }
 
@@ -247,36 +303,62 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
         // refresh after a commit finds it no longer open.
         const locked = await lockOpenImport(tx, record.id);
         if (!locked) throw notOpen('no longer waiting for commit or discard');
-        const errors = await importRowsOfTab(tx, record.id, 'case_size_errors');
-        const sizes = await caseSizesOf(tx, ctx.market.id, [...new Set(errors.map((row) => Number(row.payload.productId)).filter((id) => Number.isInteger(id) && id > 0))]);
-        const fixed = errors.flatMap((row) => {
-          const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizes.get(Number(row.payload.productId)) ?? []);
-          return check.ok ? [{ row, caseSize: check.caseSize }] : [];
-        });
-        await deleteImportRows(tx, fixed.map(({ row }) => row.id));
-        const nowStocked: DraftRow[] = fixed
-          .filter(({ row }) => row.payload.heldBack === true)
-          .map(({ row, caseSize }) => ({
-            tab: 'inventory_updates' as ImportTab,
-            batchNumber: row.batchNumber,
-            productId: Number(row.payload.productId),
-            productName: row.productName,
-            s2sProductName: row.s2sProductName ?? row.batchNumber,
-            locationId: Number(row.payload.locationId),
-            locationName: row.locationName ?? '',
-            categoryName: row.categoryName,
-            reasonCode: null,
-            totalQuantity: row.totalQuantity,
-            caseSize,
-            payload: { ...(row.payload as DraftRow['payload']), heldBack: false, change: 'new_batch', standardCaseSizes: sizes.get(Number(row.payload.productId)) ?? [] },
-          }));
-        // As the fetch would have written them had the sizes been right: the update and its 020 new_batch.
-        await insertImportRows(tx, record.id, [...nowStocked, ...nowStocked.map((row) => ({ ...row, tab: 'item_issues' as ImportTab, reasonCode: '020' as const }))]);
-        if (fixed.length > 0) await recountTabs(tx, record.id);
+        const { checked, fixed } = await fixCaseSizeErrors(tx, ctx.market.id, record.id);
         if (fixed.length > 0) {
-          await recordAudit(tx, ctx, { entityType: 'import', entityId: record.referenceId, action: 'refresh-case-sizes', after: { fixed: fixed.map(({ row }) => row.batchNumber) } });
+          await recountTabs(tx, record.id);
+          await recordAudit(tx, ctx, { entityType: 'import', entityId: record.referenceId, action: 'refresh-case-sizes', after: { fixed: fixed.map((row) => row.batchNumber) } });
         }
-        return { checked: errors.length, still_wrong: errors.length - fixed.length, fixed: fixed.length };
+        return { checked, still_wrong: checked - fixed.length, fixed: fixed.length };
+      });
+    },
+
+    /**
+     * After a save of standard case sizes: the latest import, when it waits for commit or discard, checked again
+     * for the products whose sizes changed, both ways. Case Size Errors that now fit move as a refresh moves them.
+     * A new batch in Inventory Updates packed in a size its product no longer has is packed again in one it has,
+     * or, when none fits, goes back to Case Size Errors (held back, its 020 removed): a commit never creates a
+     * batch in a size its product no longer has. Null when no import waits.
+     */
+    async recheckCaseSizes(ctx: Ctx, productIds: readonly number[]): Promise<{ referenceId: string; fixed: number; remaining: number } | null> {
+      const record = await latestImport(db, ctx.market.id);
+      if (record?.status !== 'FETCH_COMPLETED') return null;
+      return db.transaction(async (tx) => {
+        if (!(await lockOpenImport(tx, record.id))) return null;
+        const { fixed } = await fixCaseSizeErrors(tx, ctx.market.id, record.id, productIds);
+        const newBatches = (await importRowsOfProducts(tx, record.id, 'inventory_updates', productIds)).filter((row) => row.payload.change === 'new_batch');
+        const sizes = await caseSizesOf(tx, ctx.market.id, [...new Set(newBatches.map(productIdOf))]);
+        const sizesOf = (row: StoredImportRow) => sizes.get(productIdOf(row)) ?? [];
+        const misfits = newBatches.filter((row) => row.caseSize === null || !sizesOf(row).includes(row.caseSize));
+        const repacked: { row: StoredImportRow; caseSize: number }[] = [];
+        const heldBack: StoredImportRow[] = [];
+        for (const row of misfits) {
+          const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizesOf(row));
+          if (check.ok) repacked.push({ row, caseSize: check.caseSize });
+          else heldBack.push(row);
+        }
+        for (const { row, caseSize } of repacked) await repackImportRow(tx, row.id, caseSize, standardCaseSizes(sizesOf(row)));
+        if (heldBack.length > 0) {
+          const batchNumbers = new Set(heldBack.map((row) => row.batchNumber));
+          const newBatchIssues = (await importRowsOfProducts(tx, record.id, 'item_issues', productIds)).filter((row) => row.reasonCode === '020' && batchNumbers.has(row.batchNumber));
+          await deleteImportRows(tx, [...heldBack, ...newBatchIssues].map((row) => row.id));
+          await insertImportRows(tx, record.id, heldBack.map((row) => heldBackForCaseSize(row, sizesOf(row))));
+        }
+        if (fixed.length + repacked.length + heldBack.length > 0) {
+          await recountTabs(tx, record.id);
+          await recordAudit(tx, ctx, {
+            entityType: 'import',
+            entityId: record.referenceId,
+            action: 'refresh-case-sizes',
+            after: {
+              productIds,
+              fixed: fixed.map((row) => row.batchNumber),
+              repacked: repacked.map(({ row, caseSize }) => ({ batchNumber: row.batchNumber, from: row.caseSize, to: caseSize })),
+              heldBack: heldBack.map((row) => row.batchNumber),
+            },
+          });
+        }
+        const now = await findImport(tx, record.id);
+        return { referenceId: record.referenceId, fixed: fixed.length, remaining: tabCountsOf(now ?? record).case_size_errors };
       });
     },
 

@@ -2,6 +2,7 @@
 // changes are not leaving) and closing or reloading the tab.
 import { useBlocker } from '@tanstack/react-router';
 import { useRef } from 'react';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
 export function useLeaveGuard(hasWork: boolean) {
   // Set once the work is saved, so the navigation that follows a save is not questioned.
@@ -17,4 +18,20 @@ export function useLeaveGuard(hasWork: boolean) {
       released.current = true;
     },
   };
+}
+
+/** The question a guarded screen asks when the user leaves it with work on it. */
+export function LeaveConfirmDialog({ blocker, question }: { blocker: ReturnType<typeof useLeaveGuard>['blocker']; question: string }) {
+  return (
+    <ConfirmDialog
+      open={blocker.status === 'blocked'}
+      title={question}
+      message="What you entered on this screen will be lost."
+      confirmLabel="Yes"
+      cancelLabel="No"
+      destructive
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
 }
