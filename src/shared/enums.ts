@@ -154,5 +154,3 @@ export const ISSUE_TABS = ['item_issues', 'lab_data_warnings'] as const;
 /** @public */
 export type IssueTab = (typeof ISSUE_TABS)[number];
 
-/** @public */
-export const CASE_SIZE_SLOTS = [1, 2, 3, 4, 5] as const;

@@ -150,7 +150,7 @@ const importDetailsBodySchema = listQuerySchema.extend({
   tab: z.enum(IMPORT_TABS, { error: `must be one of ${IMPORT_TABS.join(', ')}` }).default('inventory_updates'),
 });
 const terpeneSchema = z.object({ terpeneName: z.string(), percentage: z.number() });
-const importDetailRowSchema = z.object({
+export const importDetailRowSchema = z.object({
   id: z.number().int(),
   product_name: z.string().nullable(),
   s2s_product_name: z.string().nullable(),
