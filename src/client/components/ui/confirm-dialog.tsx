@@ -14,11 +14,13 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
   /** The confirmed action is running. */
   busy?: boolean;
+  /** What the user may add to the answer (an optional reason), between the message and the buttons. */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, busy = false, children, onConfirm, onCancel }: ConfirmDialogProps) {
   const handleClose = () => {
     if (!busy) onCancel();
   };
@@ -42,6 +44,8 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -8,7 +8,8 @@ import { invalidateAfterOrderChange } from './invalidate';
 export function useChangeOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: { orderId: number; status: StatusChangeValue }) => callApi(changeOrderStatusEndpoint, { params: { id: orderId }, body: { status } }),
+    mutationFn: ({ orderId, status, comment }: { orderId: number; status: StatusChangeValue; comment?: string }) =>
+      callApi(changeOrderStatusEndpoint, { params: { id: orderId }, body: comment ? { status, comment } : { status } }),
     onSuccess: () => invalidateAfterOrderChange(queryClient),
   });
 }

@@ -1,9 +1,10 @@
 // The buttons of the order preview, exactly as the server's allowedActions give them: the next status
-// step, Edit, Duplicate, Reject and Cancel (which asks first). On phones they sit in a bottom bar, the
-// first two as buttons and the rest in a menu.
+// step, Edit, Duplicate, Reject and Cancel. Duplicate, Reject (with an optional reason for the order's
+// history) and Cancel ask first. On phones they sit in a bottom bar, the first two as buttons and the rest
+// in a menu.
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
 import type { OrderAction, StatusChangeValue } from '../../../../shared/order-status';
@@ -11,7 +12,7 @@ import { STATUS_AFTER } from '../../../../shared/order-status';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon, type IconName } from '../../../components/ui/icons';
-import { focusRing } from '../../../components/ui/styles';
+import { fieldControl, fieldHint, fieldLabel, focusRing } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/handle-error';
@@ -19,6 +20,8 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { useDuplicateOrder } from '../api/duplicate-order';
 
 const CANCEL_ORDER_QUESTION = 'Are you sure you want to cancel this order?';
+/** The order's status comment has the note's limit (the contract's NOTE_MAX_LENGTH, kept out of this bundle). */
+const REASON_LIMIT = 500;
 const STATUS_CHANGE_FAILED = 'Failed to update the order status. Please try again.';
 
 type ActionSpec = { label: string; icon?: IconName; variant: ButtonVariant; status?: StatusChangeValue; className?: string };
@@ -42,19 +45,21 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
   const navigate = useNavigate();
   const changeStatus = useChangeOrderStatus();
   const duplicate = useDuplicateOrder();
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirming, setConfirming] = useState<'cancel' | 'reject' | 'duplicate' | null>(null);
+  const [rejectReason, setRejectReason] = useState('');
   const [running, setRunning] = useState<OrderAction | null>(null);
+  const reasonId = useId();
 
-  const applyStatus = async (action: OrderAction, status: StatusChangeValue) => {
+  const applyStatus = async (action: OrderAction, status: StatusChangeValue, comment?: string) => {
     setRunning(action);
     try {
-      await changeStatus.mutateAsync({ orderId: order.orderId, status });
+      await changeStatus.mutateAsync({ orderId: order.orderId, status, comment: comment?.trim() || undefined });
       onResult({ tone: 'success', text: `${order.referenceId} is now ${STATUS_AFTER[status]}.` });
     } catch (error) {
       onResult({ tone: 'error', text: errorMessage(error, status === 'cancelled' ? ORDER_MESSAGES.cancelFailed : STATUS_CHANGE_FAILED) });
     } finally {
       setRunning(null);
-      setConfirmingCancel(false);
+      setConfirming(null);
     }
   };
 
@@ -68,14 +73,17 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
       onResult({ tone: 'error', text: duplicateFailure(error) });
     } finally {
       setRunning(null);
+      setConfirming(null);
     }
   };
 
   const run = (action: OrderAction, spec: ActionSpec) => {
     if (action === 'edit') void navigate({ to: '/orders/edit/$orderId', params: { orderId: String(order.orderId) } });
-    else if (action === 'duplicate') void handleDuplicate();
-    else if (action === 'cancel') setConfirmingCancel(true);
-    else if (spec.status) void applyStatus(action, spec.status);
+    else if (action === 'duplicate' || action === 'cancel') setConfirming(action);
+    else if (action === 'reject') {
+      setRejectReason('');
+      setConfirming('reject');
+    } else if (spec.status) void applyStatus(action, spec.status);
   };
 
   const actions = ACTION_SPECS.filter(([action]) => order.allowedActions.includes(action)).map(([action, spec]) => ({
@@ -85,18 +93,55 @@ export function useOrderActions(order: OrderDetail, onResult: (result: ActionRes
     onSelect: () => run(action, spec),
   }));
 
+  const dismiss = () => setConfirming(null);
   const dialog = (
-    <ConfirmDialog
-      open={confirmingCancel}
-      title={CANCEL_ORDER_QUESTION}
-      message={`${order.referenceId} for ${order.customerName} will be cancelled and its stock released. This cannot be undone.`}
-      confirmLabel="Yes"
-      cancelLabel="No"
-      destructive
-      busy={running === 'cancel'}
-      onConfirm={() => void applyStatus('cancel', 'cancelled')}
-      onCancel={() => setConfirmingCancel(false)}
-    />
+    <>
+      <ConfirmDialog
+        open={confirming === 'cancel'}
+        title={CANCEL_ORDER_QUESTION}
+        message={`${order.referenceId} for ${order.customerName} will be cancelled and its stock released. This cannot be undone.`}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        destructive
+        busy={running === 'cancel'}
+        onConfirm={() => void applyStatus('cancel', 'cancelled')}
+        onCancel={dismiss}
+      />
+      <ConfirmDialog
+        open={confirming === 'reject'}
+        title={`Reject ${order.referenceId}?`}
+        message={`${order.customerName}'s order is rejected and its stock released. This cannot be undone.`}
+        confirmLabel="Reject"
+        cancelLabel="Keep order"
+        destructive
+        busy={running === 'reject'}
+        onConfirm={() => void applyStatus('reject', 'rejected', rejectReason)}
+        onCancel={dismiss}
+      >
+        <label htmlFor={reasonId} className={fieldLabel}>
+          Reason (optional)
+        </label>
+        <textarea
+          id={reasonId}
+          value={rejectReason}
+          rows={3}
+          maxLength={REASON_LIMIT}
+          onChange={(event) => setRejectReason(event.target.value.slice(0, REASON_LIMIT))}
+          className={`${fieldControl} mt-1 min-h-20 resize-y py-2`}
+        />
+        <p className={`${fieldHint} mt-1`}>Kept in the order's history.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'duplicate'}
+        title={`Duplicate ${order.referenceId}?`}
+        message={`A new Pending order for ${order.customerName} is created with the same items, as far as stock allows, and opened.`}
+        confirmLabel="Duplicate"
+        cancelLabel="Cancel"
+        busy={running === 'duplicate'}
+        onConfirm={() => void handleDuplicate()}
+        onCancel={dismiss}
+      />
+    </>
   );
   return { actions, dialog, busy: running !== null };
 }

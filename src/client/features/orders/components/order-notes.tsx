@@ -1,4 +1,5 @@
-// The order's notes: who wrote what and when, and a field to add one (at most 500 characters, not blank).
+// The order's notes: who wrote what and when, and a field to add one (at most 500 characters; Add Note is
+// disabled while the note is blank, as the spec's rule says).
 // Closed once the order is Cancelled or Completed.
 import { useId, useState, type FormEvent } from 'react';
 import type { NOTE_MAX_LENGTH } from '../../../../shared/api/orders';
@@ -17,12 +18,10 @@ import { useOrderNotes } from '../api/list-order-notes';
 
 // The contract's limit, checked against it by type: importing the value would bring the full zod along.
 const NOTE_LIMIT: typeof NOTE_MAX_LENGTH = 500;
-const NOTE_BLANK_MESSAGE = 'Write a note before adding it.';
 const NOTE_FAILED_MESSAGE = 'Failed to add the note. Please try again.';
 
-/** A note must have something in it after trimming, and fit the limit. */
+/** A note must fit the limit (a blank one cannot be sent: its button is disabled). */
 function noteError(text: string): string | undefined {
-  if (text.trim().length === 0) return NOTE_BLANK_MESSAGE;
   if (text.length > NOTE_LIMIT) return `Notes can be at most ${NOTE_LIMIT} characters.`;
   return undefined;
 }
@@ -39,6 +38,7 @@ export function OrderNotes({ orderId, status }: { orderId: number; status: Order
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (text.trim().length === 0) return;
     const problem = noteError(text);
     setError(problem);
     if (problem) return;
@@ -87,7 +87,7 @@ export function OrderNotes({ orderId, status }: { orderId: number; status: Order
             </p>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" variant="secondary" icon="plus" disabled={closed} loading={create.isPending}>
+            <Button type="submit" variant="secondary" icon="plus" disabled={closed || text.trim().length === 0} loading={create.isPending}>
               Add Note
             </Button>
           </div>
