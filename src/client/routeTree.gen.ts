@@ -20,6 +20,7 @@ import { Route as AppConfigStandardCaseSizesRouteImport } from './routes/_app/co
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryHistoryRouteImport } from './routes/_app/inventory/history'
 import { Route as AppInventoryImportRouteImport } from './routes/_app/inventory/import'
+import { Route as AppInventoryIssuesRouteImport } from './routes/_app/inventory/issues'
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
@@ -86,6 +87,11 @@ const AppInventoryImportRoute = AppInventoryImportRouteImport.update({
   path: '/inventory/import',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryIssuesRoute = AppInventoryIssuesRouteImport.update({
+  id: '/inventory/issues',
+  path: '/inventory/issues',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMenusIndexRoute = AppMenusIndexRouteImport.update({
   id: '/menus/',
   path: '/menus/',
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
+  '/inventory/issues': typeof AppInventoryIssuesRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/menus/': typeof AppMenusIndexRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
+  '/inventory/issues': typeof AppInventoryIssuesRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/menus': typeof AppMenusIndexRoute
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_app/config/standard-case-sizes': typeof AppConfigStandardCaseSizesRoute
   '/_app/inventory/history': typeof AppInventoryHistoryRoute
   '/_app/inventory/import': typeof AppInventoryImportRoute
+  '/_app/inventory/issues': typeof AppInventoryIssuesRoute
   '/_app/orders/create': typeof AppOrdersCreateRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/menus/': typeof AppMenusIndexRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/config/standard-case-sizes'
     | '/inventory/history'
     | '/inventory/import'
+    | '/inventory/issues'
     | '/orders/create'
     | '/inventory/'
     | '/menus/'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/config/standard-case-sizes'
     | '/inventory/history'
     | '/inventory/import'
+    | '/inventory/issues'
     | '/orders/create'
     | '/inventory'
     | '/menus'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/_app/config/standard-case-sizes'
     | '/_app/inventory/history'
     | '/_app/inventory/import'
+    | '/_app/inventory/issues'
     | '/_app/orders/create'
     | '/_app/inventory/'
     | '/_app/menus/'
@@ -364,6 +376,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryImportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/issues': {
+      id: '/_app/inventory/issues'
+      path: '/inventory/issues'
+      fullPath: '/inventory/issues'
+      preLoaderRoute: typeof AppInventoryIssuesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/menus/': {
       id: '/_app/menus/'
       path: '/menus'
@@ -443,6 +462,7 @@ interface AppRouteChildren {
   AppConfigStandardCaseSizesRoute: typeof AppConfigStandardCaseSizesRoute
   AppInventoryHistoryRoute: typeof AppInventoryHistoryRoute
   AppInventoryImportRoute: typeof AppInventoryImportRoute
+  AppInventoryIssuesRoute: typeof AppInventoryIssuesRoute
   AppOrdersCreateRoute: typeof AppOrdersCreateRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
@@ -462,6 +482,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppConfigStandardCaseSizesRoute: AppConfigStandardCaseSizesRoute,
   AppInventoryHistoryRoute: AppInventoryHistoryRoute,
   AppInventoryImportRoute: AppInventoryImportRoute,
+  AppInventoryIssuesRoute: AppInventoryIssuesRoute,
   AppOrdersCreateRoute: AppOrdersCreateRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,

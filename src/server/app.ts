@@ -31,6 +31,9 @@ import { createJobQueue } from './jobs/job-queue';
 import { createImportJob, failInterruptedImports } from './modules/inventory-import/import-job';
 import { importRoutes } from './modules/inventory-import/import.routes';
 import { createImportService, IMPORT_JOB_KIND } from './modules/inventory-import/import.service';
+import { issuesRoutes } from './modules/inventory-issues/issues.routes';
+import { createIssuesService, ISSUE_REFRESH_JOB_KIND } from './modules/inventory-issues/issues.service';
+import { createIssueRefreshJob, failInterruptedRefreshes } from './modules/inventory-issues/refresh-job';
 import { createMarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
@@ -135,14 +138,20 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const connectors = createConnectorRegistry(env.connectors, { faults: env.simulatorFaults, extraPackagesPerLocation: env.SIMULATOR_EXTRA_PACKAGES });
   jobs.define(IMPORT_JOB_KIND, createImportJob({ db, connectors, stats }));
   const imports = createImportService({ db, jobs, stats });
+  jobs.define(ISSUE_REFRESH_JOB_KIND, createIssueRefreshJob({ db, connectors, stats }));
+  const issues = createIssuesService({ db, jobs, stats });
   const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS });
-  // Also every minute: an import whose job failed for good without recording it (the database went away
-  // meanwhile) is ended too, without waiting for a restart.
+  // Also every minute: an import or an issue refresh whose job failed for good without recording it (the
+  // database went away meanwhile) is ended too, without waiting for a restart.
+  const sweep = async () => {
+    await failInterruptedImports(db);
+    await failInterruptedRefreshes(db);
+  };
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await failInterruptedImports(db);
+    await sweep();
     jobs.start();
-    sweeper = setInterval(() => void failInterruptedImports(db).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping interrupted imports failed')), 60_000);
+    sweeper = setInterval(() => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping interrupted imports and refreshes failed')), 60_000);
     sweeper.unref();
   });
   app.addHook('onClose', async () => {
@@ -160,6 +169,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(customersRoutes, { db });
       await api.register(orderUploadRoutes, { uploads });
       await api.register(importRoutes, { imports });
+      await api.register(issuesRoutes, { issues });
       await api.register(caseSizesRoutes, { caseSizes });
       await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },

@@ -336,11 +336,17 @@ export const inventoryIssues = pgTable(
     productName: text().notNull(),
     tab: text().notNull(),
     reasonCode: text().notNull(),
+    /** The committed import that found it: its detail row gives the list its display fields. */
+    importId: integer().references(() => imports.id, { onDelete: 'set null' }),
     isResolved: boolean().notNull().default(false),
     createdAt: createdAt(),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (t) => [index().on(t.marketId, t.isResolved, t.tab)],
+  // The list reads a tab's open issues newest first straight from the second index.
+  (t) => [
+    index().on(t.marketId, t.isResolved, t.tab),
+    index('inventory_issues_open_list_idx').on(t.marketId, t.tab, t.createdAt.desc(), t.id.desc()).where(sql`not ${t.isResolved}`),
+  ],
 );
 
 export const issueRefreshRuns = pgTable(
@@ -354,13 +360,20 @@ export const issueRefreshRuns = pgTable(
     status: text().notNull(),
     comments: text(),
     noOfFixedItems: integer().notNull().default(0),
+    /** The records asked for (productName, batchId), which the job re-checks. */
+    items: jsonb().$type<{ productName?: string | null; batchId: string }[]>().notNull().default([]),
+    noOfItems: integer().notNull().default(0),
     isDeleted: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id),
     updatedBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.marketId, t.createdAt)],
+  // One refresh of a market at a time: a second start conflicts here, even when two requests race.
+  (t) => [
+    index().on(t.marketId, t.createdAt),
+    uniqueIndex('issue_refresh_runs_one_in_progress_idx').on(t.marketId).where(sql`${t.status} = 'IN-PROGRESS' and not ${t.isDeleted}`),
+  ],
 );
 
 export const reconciliationRuns = pgTable(

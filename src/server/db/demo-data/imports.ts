@@ -128,7 +128,7 @@ function issueDetail(random: Random, scene: ImportScene, input: Omit<DetailInput
   };
 }
 
-function issueRow(scene: ImportScene, issue: IssueSpec, createdAt: number, resolvedAt: number | null): InventoryIssueRow {
+function issueRow(scene: ImportScene, issue: IssueSpec, importId: number, createdAt: number, resolvedAt: number | null): InventoryIssueRow {
   return {
     id: scene.ids.inventory_issues(),
     marketId: scene.market.id,
@@ -137,6 +137,7 @@ function issueRow(scene: ImportScene, issue: IssueSpec, createdAt: number, resol
     productName: issue.productName,
     tab: issue.tab,
     reasonCode: issue.reasonCode,
+    importId,
     isResolved: resolvedAt !== null,
     createdAt: new Date(createdAt),
     resolvedAt: resolvedAt === null ? null : new Date(resolvedAt),
@@ -202,9 +203,9 @@ export function buildImports(random: Random, scene: ImportScene): ImportData {
       const issueCount = latest ? scene.openIssues : index === previousCommitted ? random.int(3, 8) : random.int(2, 8);
       const found = chooseIssues(random, { ...scene, batches: inLocations }, issueCount, latest || index === previousCommitted ? taken : new Set());
       importRows.push(...found.map((issue) => issueDetail(random, scene, detail, issue)));
-      if (latest) issues.push(...found.map((issue) => issueRow(scene, issue, createdAt, null)));
+      if (latest) issues.push(...found.map((issue) => issueRow(scene, issue, id, createdAt, null)));
       if (index === previousCommitted) {
-        issues.push(...found.map((issue) => issueRow(scene, issue, createdAt, Math.min(now, createdAt + random.int(1, 10) * DAY))));
+        issues.push(...found.map((issue) => issueRow(scene, issue, id, createdAt, Math.min(now, createdAt + random.int(1, 10) * DAY))));
       }
     }
     rows.push(...importRows);

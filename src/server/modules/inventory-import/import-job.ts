@@ -15,7 +15,7 @@ import { buildImportRows } from './import-rules';
 import { findImport, importMarket, lastCommittedAt, orphanedImports, replaceImportRows, setRecordsFetched, transitionImport } from './import.repository';
 
 /** How far back every import looks for changed packages (further when the location's last commit is older). */
-const LOOKBACK_MS = 30 * 24 * 3600 * 1000;
+export const LOOKBACK_MS = 30 * 24 * 3600 * 1000;
 /** Lab results are asked per batch, this many at once: within what Metrc allows, and quick on a simulator. */
 const LAB_CONCURRENCY = 8;
 /** Progress is written at most this often, so 1,000 pages do not make 1,000 updates. */

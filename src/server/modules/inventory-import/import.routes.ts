@@ -26,7 +26,7 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** A stored detail row in the spec's names; lab values and tags come from the row's payload. */
-function detailRow(row: StoredImportRow) {
+export function detailRow(row: StoredImportRow) {
   const payload = row.payload;
   const tags = Array.isArray(payload.tags) ? (payload.tags as { tagNumber: string }[]) : [];
   const terpenes = Array.isArray(payload.terpenes) ? (payload.terpenes as Terpene[]) : [];

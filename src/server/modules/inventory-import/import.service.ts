@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { type AppError, badRequest, conflict, forbidden, invalidField } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import type { JobQueue } from '../../jobs/job-queue';
+import { recordCommittedIssues } from '../inventory-issues/issues.service';
 import type { MarketStats } from '../markets/market-stats';
 import { applyStockUpdates, marketLocations, tagsOfBatch, type StockUpdate } from '../inventory/stock-import.repository';
 import { caseSizesOf } from './catalogue.repository';
@@ -251,6 +252,8 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
             await insertImportRows(tx, record.id, held.map((row) => heldBackIssue(row, outcome.current.get(row.batchNumber))));
             await recountTabs(tx, record.id);
           }
+          const issueRows = [...(await importRowsOfTab(tx, record.id, 'item_issues')), ...(await importRowsOfTab(tx, record.id, 'lab_data_warnings'))];
+          await recordCommittedIssues(tx, ctx, { importId: record.id, referenceId: record.referenceId, locationIds: record.locationIds, rows: issueRows });
         }
         await recordAudit(tx, ctx, { entityType: 'import', entityId: record.referenceId, action, before: { status: record.status }, after: { status: target, applied, heldBack } });
         return { applied, heldBack };

@@ -33,7 +33,7 @@ function FullText({ value, className }: { value: string | null; className?: stri
 }
 
 // Beside a tablet's sidebar a full product name would push every other column out of sight.
-const NAME_WIDTH = 'md:block md:max-w-56 md:truncate xl:max-w-none';
+const NAME_WIDTH = 'md:block md:max-w-48 md:truncate lg:max-w-56 xl:max-w-none';
 
 function textColumn(id: 's2s_product_name' | 's2s_location_name' | 'category_name', label: string): Column {
   return { id, accessorKey: id, meta: { label, sortable: sortable(id) }, cell: ({ row }) => <FullText value={row.original[id]} /> };
@@ -67,8 +67,11 @@ function reasonLabel(row: ImportDetailRow): string | null {
   return row.metadata_label;
 }
 
-/** The columns of one tab; a batch's cell opens its tags. */
-export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDetailRow) => void): Column[] {
+/**
+ * The columns of one tab; a batch's cell opens its tags, unless canOpenTags says the row has none to show
+ * (an inventory issue older than import rows knows no import to ask).
+ */
+export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDetailRow) => void, canOpenTags: (row: ImportDetailRow) => boolean = () => true): Column[] {
   const product: Column = {
     id: 'product_name',
     accessorKey: 'product_name',
@@ -79,19 +82,22 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
     id: 'batch_id',
     accessorKey: 'batch_id',
     meta: { label: 'Batch', card: 'subtitle', sortable: sortable('batch_id') },
-    cell: ({ row }) => (
-      <button
-        type="button"
-        className={`inline-flex min-h-11 items-center rounded font-medium text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
-        aria-label={`Tags of batch ${row.original.batch_id}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          onOpenTags(row.original);
-        }}
-      >
-        {row.original.batch_id}
-      </button>
-    ),
+    cell: ({ row }) =>
+      canOpenTags(row.original) ? (
+        <button
+          type="button"
+          className={`inline-flex min-h-11 items-center rounded font-medium text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
+          aria-label={`Tags of batch ${row.original.batch_id}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpenTags(row.original);
+          }}
+        >
+          {row.original.batch_id}
+        </button>
+      ) : (
+        row.original.batch_id
+      ),
   };
   const quantity = quantityColumn('total_quantity', 'Quantity');
   const where: Column[] = [textColumn('s2s_location_name', 'Location'), textColumn('s2s_product_name', 'S2S Product Name'), textColumn('category_name', 'Category')];
