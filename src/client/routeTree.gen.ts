@@ -25,6 +25,8 @@ import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
 import { Route as AppInventoryImportResultImportIdRouteImport } from './routes/_app/inventory/import-result.$importId'
+import { Route as AppInventoryReconciliationReportIndexRouteImport } from './routes/_app/inventory/reconciliation-report.index'
+import { Route as AppInventoryReconciliationReportReconIdRouteImport } from './routes/_app/inventory/reconciliation-report.$reconId'
 import { Route as AppOrdersEditIndexRouteImport } from './routes/_app/orders/edit.index'
 import { Route as AppOrdersEditOrderIdRouteImport } from './routes/_app/orders/edit.$orderId'
 import { Route as AppOrdersPicklistsIndexRouteImport } from './routes/_app/orders/picklists/index'
@@ -113,6 +115,18 @@ const AppInventoryImportResultImportIdRoute =
     path: '/inventory/import-result/$importId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppInventoryReconciliationReportIndexRoute =
+  AppInventoryReconciliationReportIndexRouteImport.update({
+    id: '/inventory/reconciliation-report/',
+    path: '/inventory/reconciliation-report/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppInventoryReconciliationReportReconIdRoute =
+  AppInventoryReconciliationReportReconIdRouteImport.update({
+    id: '/inventory/reconciliation-report/$reconId',
+    path: '/inventory/reconciliation-report/$reconId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppOrdersEditIndexRoute = AppOrdersEditIndexRouteImport.update({
   id: '/orders/edit/',
   path: '/orders/edit/',
@@ -161,9 +175,11 @@ export interface FileRoutesByFullPath {
   '/menus/': typeof AppMenusIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
+  '/inventory/reconciliation-report/$reconId': typeof AppInventoryReconciliationReportReconIdRoute
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/inventory/reconciliation-report/': typeof AppInventoryReconciliationReportIndexRoute
   '/orders/edit/': typeof AppOrdersEditIndexRoute
   '/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
   '/orders/preview/': typeof AppOrdersPreviewIndexRoute
@@ -184,9 +200,11 @@ export interface FileRoutesByTo {
   '/menus': typeof AppMenusIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
+  '/inventory/reconciliation-report/$reconId': typeof AppInventoryReconciliationReportReconIdRoute
   '/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/inventory/reconciliation-report': typeof AppInventoryReconciliationReportIndexRoute
   '/orders/edit': typeof AppOrdersEditIndexRoute
   '/orders/picklists': typeof AppOrdersPicklistsIndexRoute
   '/orders/preview': typeof AppOrdersPreviewIndexRoute
@@ -209,9 +227,11 @@ export interface FileRoutesById {
   '/_app/menus/': typeof AppMenusIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/inventory/import-result/$importId': typeof AppInventoryImportResultImportIdRoute
+  '/_app/inventory/reconciliation-report/$reconId': typeof AppInventoryReconciliationReportReconIdRoute
   '/_app/orders/edit/$orderId': typeof AppOrdersEditOrderIdRoute
   '/_app/orders/picklists/$picklistId': typeof AppOrdersPicklistsPicklistIdRoute
   '/_app/orders/preview/$orderId': typeof AppOrdersPreviewOrderIdRoute
+  '/_app/inventory/reconciliation-report/': typeof AppInventoryReconciliationReportIndexRoute
   '/_app/orders/edit/': typeof AppOrdersEditIndexRoute
   '/_app/orders/picklists/': typeof AppOrdersPicklistsIndexRoute
   '/_app/orders/preview/': typeof AppOrdersPreviewIndexRoute
@@ -234,9 +254,11 @@ export interface FileRouteTypes {
     | '/menus/'
     | '/orders/'
     | '/inventory/import-result/$importId'
+    | '/inventory/reconciliation-report/$reconId'
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
+    | '/inventory/reconciliation-report/'
     | '/orders/edit/'
     | '/orders/picklists/'
     | '/orders/preview/'
@@ -257,9 +279,11 @@ export interface FileRouteTypes {
     | '/menus'
     | '/orders'
     | '/inventory/import-result/$importId'
+    | '/inventory/reconciliation-report/$reconId'
     | '/orders/edit/$orderId'
     | '/orders/picklists/$picklistId'
     | '/orders/preview/$orderId'
+    | '/inventory/reconciliation-report'
     | '/orders/edit'
     | '/orders/picklists'
     | '/orders/preview'
@@ -281,9 +305,11 @@ export interface FileRouteTypes {
     | '/_app/menus/'
     | '/_app/orders/'
     | '/_app/inventory/import-result/$importId'
+    | '/_app/inventory/reconciliation-report/$reconId'
     | '/_app/orders/edit/$orderId'
     | '/_app/orders/picklists/$picklistId'
     | '/_app/orders/preview/$orderId'
+    | '/_app/inventory/reconciliation-report/'
     | '/_app/orders/edit/'
     | '/_app/orders/picklists/'
     | '/_app/orders/preview/'
@@ -411,6 +437,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryImportResultImportIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/reconciliation-report/': {
+      id: '/_app/inventory/reconciliation-report/'
+      path: '/inventory/reconciliation-report'
+      fullPath: '/inventory/reconciliation-report/'
+      preLoaderRoute: typeof AppInventoryReconciliationReportIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/reconciliation-report/$reconId': {
+      id: '/_app/inventory/reconciliation-report/$reconId'
+      path: '/inventory/reconciliation-report/$reconId'
+      fullPath: '/inventory/reconciliation-report/$reconId'
+      preLoaderRoute: typeof AppInventoryReconciliationReportReconIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/edit/': {
       id: '/_app/orders/edit/'
       path: '/orders/edit'
@@ -468,9 +508,11 @@ interface AppRouteChildren {
   AppMenusIndexRoute: typeof AppMenusIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppInventoryImportResultImportIdRoute: typeof AppInventoryImportResultImportIdRoute
+  AppInventoryReconciliationReportReconIdRoute: typeof AppInventoryReconciliationReportReconIdRoute
   AppOrdersEditOrderIdRoute: typeof AppOrdersEditOrderIdRoute
   AppOrdersPicklistsPicklistIdRoute: typeof AppOrdersPicklistsPicklistIdRoute
   AppOrdersPreviewOrderIdRoute: typeof AppOrdersPreviewOrderIdRoute
+  AppInventoryReconciliationReportIndexRoute: typeof AppInventoryReconciliationReportIndexRoute
   AppOrdersEditIndexRoute: typeof AppOrdersEditIndexRoute
   AppOrdersPicklistsIndexRoute: typeof AppOrdersPicklistsIndexRoute
   AppOrdersPreviewIndexRoute: typeof AppOrdersPreviewIndexRoute
@@ -488,9 +530,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppMenusIndexRoute: AppMenusIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppInventoryImportResultImportIdRoute: AppInventoryImportResultImportIdRoute,
+  AppInventoryReconciliationReportReconIdRoute:
+    AppInventoryReconciliationReportReconIdRoute,
   AppOrdersEditOrderIdRoute: AppOrdersEditOrderIdRoute,
   AppOrdersPicklistsPicklistIdRoute: AppOrdersPicklistsPicklistIdRoute,
   AppOrdersPreviewOrderIdRoute: AppOrdersPreviewOrderIdRoute,
+  AppInventoryReconciliationReportIndexRoute:
+    AppInventoryReconciliationReportIndexRoute,
   AppOrdersEditIndexRoute: AppOrdersEditIndexRoute,
   AppOrdersPicklistsIndexRoute: AppOrdersPicklistsIndexRoute,
   AppOrdersPreviewIndexRoute: AppOrdersPreviewIndexRoute,

@@ -31,7 +31,13 @@ import { createJobQueue } from './jobs/job-queue';
 import { createImportJob, failInterruptedImports } from './modules/inventory-import/import-job';
 import { importRoutes } from './modules/inventory-import/import.routes';
 import { createImportService, IMPORT_JOB_KIND } from './modules/inventory-import/import.service';
+import { exportsRoutes } from './files/exports.routes';
+import { createExportStorage } from './files/export-storage';
 import { issuesRoutes } from './modules/inventory-issues/issues.routes';
+import { createReconciliationExports } from './modules/reconciliation/reconciliation-export';
+import { createReconciliationJob, failInterruptedReconciliations, RECONCILIATION_JOB_KIND } from './modules/reconciliation/reconciliation-job';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { createIssuesService, ISSUE_REFRESH_JOB_KIND } from './modules/inventory-issues/issues.service';
 import { createIssueRefreshJob, failInterruptedRefreshes } from './modules/inventory-issues/refresh-job';
 import { createMarketStats } from './modules/markets/market-stats';
@@ -140,12 +146,17 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const imports = createImportService({ db, jobs, stats });
   jobs.define(ISSUE_REFRESH_JOB_KIND, createIssueRefreshJob({ db, connectors, stats }));
   const issues = createIssuesService({ db, jobs, stats });
+  jobs.define(RECONCILIATION_JOB_KIND, createReconciliationJob({ db, connectors }));
+  const reconciliation = createReconciliationService({ db, jobs });
+  const exportStorage = createExportStorage({ db, dataDir: env.DATA_DIR });
+  const reconciliationExports = createReconciliationExports({ db, storage: exportStorage, reconciliation });
   const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS });
   // Also every minute: an import or an issue refresh whose job failed for good without recording it (the
   // database went away meanwhile) is ended too, without waiting for a restart.
   const sweep = async () => {
     await failInterruptedImports(db);
     await failInterruptedRefreshes(db);
+    await failInterruptedReconciliations(db);
   };
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -170,6 +181,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(orderUploadRoutes, { uploads });
       await api.register(importRoutes, { imports });
       await api.register(issuesRoutes, { issues });
+      await api.register(reconciliationRoutes, { reconciliation, exports: reconciliationExports });
+      await api.register(exportsRoutes, { storage: exportStorage });
       await api.register(caseSizesRoutes, { caseSizes });
       await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },

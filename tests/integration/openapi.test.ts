@@ -12,18 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/shared/api/auth';
 import * as caseSizes from '../../src/shared/api/case-sizes';
 import type { Endpoint } from '../../src/shared/api/endpoint';
+import * as exportsApi from '../../src/shared/api/exports';
 import * as inventoryImport from '../../src/shared/api/inventory-import';
 import * as inventoryIssues from '../../src/shared/api/inventory-issues';
 import * as markets from '../../src/shared/api/markets';
 import * as orders from '../../src/shared/api/orders';
 import * as picklists from '../../src/shared/api/picklists';
+import * as reconciliation from '../../src/shared/api/reconciliation';
 import * as users from '../../src/shared/api/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Operation = { operationId?: string; summary?: string; responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> };
 type Document = { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
-const DECLARED: Endpoint[] = [auth, caseSizes, markets, inventoryImport, inventoryIssues, orders, picklists, users].flatMap((module) =>
+const DECLARED: Endpoint[] = [auth, caseSizes, exportsApi, markets, inventoryImport, inventoryIssues, orders, picklists, reconciliation, users].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'operationId' in value && 'access' in value),
 );
 

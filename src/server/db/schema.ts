@@ -388,11 +388,17 @@ export const reconciliationRuns = pgTable(
     fileName: text(),
     filePath: text(),
     locationIds: integer().array().notNull(),
+    /** Why the run FAILED. */
+    comments: text(),
     createdBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.marketId, t.createdAt)],
+  // One running reconciliation per market: a second start conflicts here, even when two requests race.
+  (t) => [
+    index().on(t.marketId, t.createdAt),
+    uniqueIndex('reconciliation_runs_one_active_idx').on(t.marketId).where(sql`${t.status} in ('DRAFT', 'IN-PROGRESS')`),
+  ],
 );
 
 export const reconciliationRows = pgTable(
@@ -689,6 +695,8 @@ export const exportFiles = pgTable(
     kind: text().notNull(),
     fileName: text().notNull(),
     storageKey: text().notNull(),
+    /** The download link's secret: whoever has it may fetch the file until it expires. */
+    token: text().notNull().unique(),
     createdBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),

@@ -165,7 +165,8 @@ describe('the Inventory Issues screen', () => {
     expect((tooMany as HTMLButtonElement).disabled).toBe(true);
     await user.click(tooMany);
     expect(callsTo('POST', '/inventory/issues/refresh')).toEqual([]);
-  });
+    // A full page of 100 rows, rendered twice in jsdom: seconds on a loaded machine, not a hang.
+  }, 20_000);
 
   it('polls every 10 s while the refresh runs, then shows how many were fixed and the counts fall', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

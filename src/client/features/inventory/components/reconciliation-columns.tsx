@@ -1,0 +1,84 @@
+// The columns of both reconciliation tabs. Ids are the server's column names; only those it sorts by sort.
+// Status follows Batch, so that what makes a row a difference shows without scrolling sideways beside a
+// tablet's sidebar. The orders holding a batch link to their preview in a new tab, so that the report stays where it was.
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { RECON_DETAIL_SORT_COLUMNS, type ReconBatchRow, type ReconBatchStatus } from '../../../../shared/api/reconciliation';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { focusRing } from '../../../components/ui/styles';
+
+type Column = ColumnDef<ReconBatchRow, unknown>;
+
+const STATUS_TONES: Record<ReconBatchStatus, BadgeTone> = {
+  new_tags_detected: 'info',
+  inventory_mismatch_otc_over: 'danger',
+  accept_s2s_inventory: 'warning',
+  active_in_otc_only: 'neutral',
+  active_in_s2s_only: 'neutral',
+};
+
+// Beside the sidebar a full product name would push Orders and Status out of sight; the tooltip keeps it whole.
+const NAME_WIDTH = 'md:block md:max-w-36 md:truncate 2xl:max-w-none';
+
+const quantityFormat = new Intl.NumberFormat('en-US');
+const sortable = (column: string) => (RECON_DETAIL_SORT_COLUMNS as readonly string[]).includes(column);
+
+type QuantityId = 'otc_active_quantity' | 's2s_active_quantity' | 'in_transit_quantity' | 'total_quantity';
+
+function quantityColumn(id: QuantityId, label: string): Column {
+  return { id, accessorKey: id, meta: { label, align: 'right', sortable: sortable(id) }, cell: ({ row }) => <span className="tabular-nums">{quantityFormat.format(row.original[id])}</span> };
+}
+
+function OrderLinks({ row }: { row: ReconBatchRow }) {
+  if (row.order_details.length === 0) return '-';
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1">
+      {row.order_details.map((order) => (
+        <li key={order.order_id}>
+          <Link
+            to="/orders/preview/$orderId"
+            params={{ orderId: String(order.order_id) }}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={`${order.no_of_case} × ${order.case_size} · ${order.metadata_label}`}
+            className={`inline-flex items-center font-medium text-brand-700 underline-offset-2 hover:underline max-lg:min-h-11 ${focusRing}`}
+          >
+            {order.order_reference_id}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function reconciliationColumns(): Column[] {
+  return [
+    { id: 'batch_id', accessorKey: 'batch_id', meta: { label: 'Batch', card: 'title', alwaysVisible: true, sortable: sortable('batch_id') }, cell: ({ row }) => <span className="break-all md:text-xs md:tabular-nums">{row.original.batch_id}</span> },
+    {
+      id: 'recon_batch_status',
+      accessorKey: 'recon_batch_status',
+      meta: { label: 'Status', card: 'badge', sortable: sortable('recon_batch_status') },
+      cell: ({ row }) => (
+        <Badge tone={row.original.accepted ? 'success' : STATUS_TONES[row.original.recon_batch_status]}>{row.original.accepted ? 'Accepted' : row.original.recon_batch_status_label}</Badge>
+      ),
+    },
+    {
+      id: 's2s_product_name',
+      accessorKey: 's2s_product_name',
+      meta: { label: 'S2S Product', card: 'subtitle', sortable: sortable('s2s_product_name') },
+      cell: ({ row }) =>
+        row.original.s2s_product_name ? (
+          <span title={row.original.s2s_product_name} className={NAME_WIDTH}>
+            {row.original.s2s_product_name}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    quantityColumn('otc_active_quantity', 'OTC Active'),
+    quantityColumn('s2s_active_quantity', 'S2S Active'),
+    quantityColumn('in_transit_quantity', 'In Transit'),
+    quantityColumn('total_quantity', 'Total'),
+    { id: 'orders', meta: { label: 'Orders', sortable: false }, cell: ({ row }) => <OrderLinks row={row.original} /> },
+  ];
+}

@@ -1,0 +1,110 @@
+// The job behind a reconciliation (and its refresh): fetch the locations' active packages from the market's
+// seed-to-sale system, compare them per batch with our batches of those locations, and write the rows; then
+// the report is generated. A connector failure ends the run FAILED with the reason and no rows. Run again
+// after a crash, it fetches again and replaces the rows, so a second run changes nothing twice.
+import { ConnectorError } from '../../connectors/connector-error';
+import type { S2SPackage } from '../../connectors/types';
+import type { Db } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { PermanentJobError, type JobDefinition } from '../../jobs/job-queue';
+import type { ConnectorSource } from '../inventory-import/import-job';
+import { importMarket } from '../inventory-import/import.repository';
+import { marketLocations, stockedBatches } from '../inventory/stock-import.repository';
+import { compareInventory } from './reconciliation-rules';
+import { deleteRows, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
+
+export const RECONCILIATION_JOB_KIND = 'inventory-reconciliation';
+
+/**
+ * Reconciliation compares what is active now, and the seed-to-sale systems list active packages by when they
+ * last changed: a year back sees every package still active that changed within it. Metrc clients split the
+ * window into the day-long spans Metrc allows, so this costs one request per day and location.
+ */
+const RECON_WINDOW_MS = 365 * 24 * 3600 * 1000;
+
+export type ReconciliationJobPayload = { runId: number };
+
+const RECON_UNFINISHED = 'The reconciliation could not be finished. Start it again.';
+const RECON_INTERRUPTED = 'The server stopped during the reconciliation and it could not be finished. Start it again.';
+
+const jobActor = (jobId: number, marketId: number): AuditActor => ({ requestId: `job-${jobId}`, caller: null, market: { id: marketId } });
+
+export function createReconciliationJob({ db, connectors, now = () => new Date() }: { db: Db; connectors: Pick<ConnectorSource, 'seedToSale'>; now?: () => Date }): JobDefinition<ReconciliationJobPayload> {
+  async function compare(run: ReconRun, signal: AbortSignal) {
+    const market = await importMarket(db, run.marketId);
+    const locations = await marketLocations(db, run.marketId, run.locationIds);
+    const connector = await connectors.seedToSale(market, db);
+    const end = now();
+    const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
+    const packages: S2SPackage[] = [];
+    for (const location of locations) packages.push(...(await connector.listActivePackages(location.s2sLocationId, window, { signal })));
+    const here = new Set(locations.map((location) => location.id));
+    const ours = (await stockedBatches(db, run.marketId)).filter((batch) => here.has(batch.locationId));
+    return compareInventory(
+      packages.map((item) => ({ batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity })),
+      ours.map((batch) => ({
+        batchId: batch.batchId,
+        batchNumber: batch.batchNumber,
+        s2sProductName: null,
+        activeUnits: batch.activeUnits,
+        reservedUnits: batch.reservedUnits,
+        tags: batch.tags.map((tag) => tag.tagNumber),
+      })),
+    );
+  }
+
+  return {
+    maxAttempts: 3,
+    async run({ id: jobId, payload, signal }) {
+      const found = await findRun(db, payload.runId);
+      if (!found || !['DRAFT', 'IN-PROGRESS'].includes(found.status)) return;
+      if (found.status === 'DRAFT') await transitionRun(db, found.id, ['DRAFT'], 'IN-PROGRESS');
+      let rows;
+      try {
+        rows = await compare(found, signal);
+      } catch (error) {
+        if (error instanceof ConnectorError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      await db.transaction(async (tx) => {
+        // The run ends first and only from IN-PROGRESS: an attempt that finds it ended writes nothing.
+        if (!(await transitionRun(tx, found.id, ['IN-PROGRESS'], 'REPORT-GENERATED', { comments: null }))) return;
+        await replaceRows(tx, found.id, rows);
+        await recordAudit(tx, jobActor(jobId, found.marketId), {
+          entityType: 'reconciliation',
+          entityId: found.referenceId,
+          action: 'report',
+          before: { status: 'IN-PROGRESS' },
+          after: { status: 'REPORT-GENERATED', rows: rows.length },
+        });
+      });
+    },
+    async onFailed({ id: jobId, payload, error }) {
+      const run = await findRun(db, payload.runId);
+      if (!run) return;
+      // A connector's reason is for the user; anything else (a database error) is in the server's log only.
+      const comments = error instanceof PermanentJobError ? error.message : RECON_UNFINISHED;
+      await db.transaction(async (tx) => {
+        if (!(await transitionRun(tx, run.id, ['DRAFT', 'IN-PROGRESS'], 'FAILED', { comments }))) return;
+        await deleteRows(tx, run.id);
+        await recordAudit(tx, jobActor(jobId, run.marketId), { entityType: 'reconciliation', entityId: run.referenceId, action: 'fail', before: { status: run.status }, after: { status: 'FAILED', comments } });
+      });
+    },
+  };
+}
+
+/**
+ * Runs left DRAFT or IN-PROGRESS with no job that could still end them end FAILED with the reason, so that a
+ * crash never holds a market's reconciliation forever. Runs whose job is queued or running are left to it.
+ */
+export async function failInterruptedReconciliations(db: Db): Promise<number> {
+  const runs = await orphanedRuns(db, RECONCILIATION_JOB_KIND);
+  for (const run of runs) {
+    await db.transaction(async (tx) => {
+      if (!(await transitionRun(tx, run.id, ['DRAFT', 'IN-PROGRESS'], 'FAILED', { comments: RECON_INTERRUPTED }))) return;
+      await deleteRows(tx, run.id);
+      await recordAudit(tx, { requestId: 'start-up', caller: null, market: { id: run.marketId } }, { entityType: 'reconciliation', entityId: run.id, action: 'fail', after: { status: 'FAILED', comments: RECON_INTERRUPTED } });
+    });
+  }
+  return runs.length;
+}

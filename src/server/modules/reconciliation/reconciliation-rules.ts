@@ -1,0 +1,82 @@
+// The comparison at the heart of a reconciliation: the seed-to-sale system's active packages of some locations,
+// summed per batch, against our batches of those locations. Pure, so every rule is tested without a database.
+import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/reconciliation';
+
+export type S2SBatchPackage = { batchNumber: string; tag: string; itemName: string; quantity: number };
+
+export type OurBatch = {
+  batchId: number;
+  batchNumber: string;
+  s2sProductName: string | null;
+  activeUnits: number;
+  /** Units open orders hold (in transit to buyers). */
+  reservedUnits: number;
+  tags: readonly string[];
+};
+
+export type ReconRowDraft = {
+  tab: ReconciliationTab;
+  status: ReconBatchStatus;
+  batchId: number | null;
+  batchNumber: string;
+  s2sProductName: string | null;
+  otcActiveQuantity: number;
+  s2sActiveQuantity: number;
+  inTransitQuantity: number;
+};
+
+type S2SBatch = { quantity: number; tags: Set<string>; itemName: string };
+
+function sumPerBatch(packages: readonly S2SBatchPackage[]): Map<string, S2SBatch> {
+  const batches = new Map<string, S2SBatch>();
+  for (const item of packages) {
+    const batch = batches.get(item.batchNumber) ?? { quantity: 0, tags: new Set<string>(), itemName: item.itemName };
+    // Units are whole: a fractional or negative count (the import reports those as issues) counts for what it wholly holds.
+    batch.quantity += Math.max(0, Math.floor(item.quantity));
+    batch.tags.add(item.tag);
+    batches.set(item.batchNumber, batch);
+  }
+  return batches;
+}
+
+/** The status of a batch both sides hold active in different quantities (spec section 4, Inventory Mismatch). */
+function inventoryMismatchStatus(ours: Pick<OurBatch, 'reservedUnits' | 'tags'>, s2s: { quantity: number; tags: Iterable<string> }): ReconBatchStatus {
+  const known = new Set(ours.tags);
+  if ([...s2s.tags].some((tag) => !known.has(tag))) return 'new_tags_detected';
+  if (ours.reservedUnits > s2s.quantity) return 'inventory_mismatch_otc_over';
+  return 'accept_s2s_inventory';
+}
+
+/**
+ * One row per batch the sides disagree about: Inventory Mismatch when both hold it active in different
+ * quantities, Status Mismatch when only one side holds it active. Batches that agree make no row. Rows come
+ * in batch-number order so that a re-run writes the same rows in the same order.
+ */
+export function compareInventory(packages: readonly S2SBatchPackage[], ours: readonly OurBatch[]): ReconRowDraft[] {
+  const s2sBatches = sumPerBatch(packages);
+  const ourBatches = new Map(ours.map((batch) => [batch.batchNumber, batch]));
+  const numbers = [...new Set([...s2sBatches.keys(), ...ourBatches.keys()])].sort();
+  const rows: ReconRowDraft[] = [];
+  for (const batchNumber of numbers) {
+    const s2s = s2sBatches.get(batchNumber);
+    const our = ourBatches.get(batchNumber);
+    const s2sActive = (s2s?.quantity ?? 0) > 0;
+    const ourActive = (our?.activeUnits ?? 0) > 0;
+    const base = {
+      batchId: our?.batchId ?? null,
+      batchNumber,
+      s2sProductName: s2s?.itemName ?? our?.s2sProductName ?? null,
+      otcActiveQuantity: our?.activeUnits ?? 0,
+      s2sActiveQuantity: Math.max(0, s2s?.quantity ?? 0),
+      inTransitQuantity: our?.reservedUnits ?? 0,
+    };
+    if (s2sActive && ourActive) {
+      if (s2s!.quantity !== our!.activeUnits) rows.push({ ...base, tab: 'inventory_mismatch', status: inventoryMismatchStatus(our!, s2s!) });
+    } else if (ourActive) {
+      rows.push({ ...base, tab: 'status_mismatch', status: 'active_in_otc_only' });
+    } else if (s2sActive) {
+      rows.push({ ...base, tab: 'status_mismatch', status: 'active_in_s2s_only' });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,228 @@
+// SQL of reconciliation runs and their rows: one running run per market (the partial unique index decides),
+// the rows a comparison writes, a tab's page with the open orders holding each batch, and what accepting writes.
+import { sql, type SQL } from 'drizzle-orm';
+import { STOCK_HOLDING_ORDER_STATUSES, type ReconciliationStatus } from '../../../shared/enums';
+import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/reconciliation';
+import { bulkInsert } from '../../db/bulk-insert';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { escapeLike, intArray, referenceFrom, sqlList, textArray } from '../../lib/sql-helpers';
+import type { ReconRowDraft } from './reconciliation-rules';
+
+export type ReconRun = {
+  id: number;
+  marketId: number;
+  marketCode: string;
+  referenceId: string;
+  status: ReconciliationStatus;
+  fileName: string | null;
+  filePath: string | null;
+  locationIds: number[];
+  comments: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  createdByName: string | null;
+  tabCounts: Record<ReconciliationTab, number>;
+};
+
+const RUN_COLUMNS = sql`r.id, r.market_id as "marketId", m.code as "marketCode", r.reference_id as "referenceId", r.status, r.file_name as "fileName",
+  r.file_path as "filePath", r.location_ids as "locationIds", r.comments, r.created_at as "createdAt", r.updated_at as "updatedAt", u.name as "createdByName",
+  json_build_object(
+    'status_mismatch', (select count(*)::int from reconciliation_rows x where x.run_id = r.id and x.tab = 'status_mismatch'),
+    'inventory_mismatch', (select count(*)::int from reconciliation_rows x where x.run_id = r.id and x.tab = 'inventory_mismatch')) as "tabCounts"`;
+
+async function selectRuns(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<ReconRun[]> {
+  return queryRows<ReconRun>(
+    db,
+    sql`select ${RUN_COLUMNS} from reconciliation_runs r join markets m on m.id = r.market_id left join users u on u.id = r.created_by where ${where} ${tail}`,
+  );
+}
+
+export async function findRun(db: DbOrTx, id: number): Promise<ReconRun | null> {
+  return (await selectRuns(db, sql`r.id = ${id}`))[0] ?? null;
+}
+
+/** A run of the market by its reference id; another market's run is as unknown as a missing one. */
+export async function findRunOfMarket(db: DbOrTx, marketId: number, referenceId: string): Promise<ReconRun | null> {
+  return (await selectRuns(db, sql`r.market_id = ${marketId} and r.reference_id = ${referenceId.toUpperCase()}`))[0] ?? null;
+}
+
+export async function activeRun(db: DbOrTx, marketId: number): Promise<ReconRun | null> {
+  return (await selectRuns(db, sql`r.market_id = ${marketId} and r.status in ('DRAFT', 'IN-PROGRESS')`, sql`order by r.id desc limit 1`))[0] ?? null;
+}
+
+export async function latestRun(db: DbOrTx, marketId: number): Promise<ReconRun | null> {
+  return (await selectRuns(db, sql`r.market_id = ${marketId}`, sql`order by r.created_at desc, r.id desc limit 1`))[0] ?? null;
+}
+
+/** A new DRAFT run, or null when the market already has one running: the partial unique index decides, races included. */
+export async function insertRunUnlessRunning(tx: DbOrTx, input: { marketId: number; marketCode: string; locationIds: number[]; userId: string }): Promise<ReconRun | null> {
+  const [next] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('reconciliation_runs', 'id'))::int as id`);
+  const id = next!.id;
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into reconciliation_runs (id, market_id, reference_id, status, location_ids, created_by)
+        values (${id}, ${input.marketId}, ${referenceFrom(`REC-${input.marketCode}-`, sql`${id}::int`)}, 'DRAFT', ${intArray(input.locationIds)}, ${input.userId})
+        on conflict (market_id) where status in ('DRAFT', 'IN-PROGRESS') do nothing
+        returning id`,
+  );
+  return rows[0] ? findRun(tx, rows[0].id) : null;
+}
+
+/**
+ * Moves a run from one of the expected statuses to another, and answers whether it did: the check and the
+ * change are one statement, so of two racing moves one wins. Moving into DRAFT or IN-PROGRESS while the
+ * market has another run there answers false too (the unique index refuses it).
+ */
+export async function transitionRun(
+  db: DbOrTx,
+  id: number,
+  from: readonly ReconciliationStatus[],
+  to: ReconciliationStatus,
+  fields: { comments?: string | null } = {},
+): Promise<boolean> {
+  const comments = fields.comments === undefined ? sql`comments` : sql`${fields.comments}`;
+  const update = sql`update reconciliation_runs set status = ${to}, comments = ${comments}, updated_at = now()
+      where id = ${id} and status in ${sqlList(from)}
+        and not (${to} in ('DRAFT', 'IN-PROGRESS') and exists (
+          select 1 from reconciliation_runs o where o.market_id = reconciliation_runs.market_id and o.id <> ${id} and o.status in ('DRAFT', 'IN-PROGRESS')))
+      returning id`;
+  return (await queryRows<{ id: number }>(db, update)).length > 0;
+}
+
+export async function setRunFile(db: DbOrTx, id: number, file: { fileName: string; filePath: string }): Promise<void> {
+  await db.execute(sql`update reconciliation_runs set file_name = ${file.fileName}, file_path = ${file.filePath}, updated_at = now() where id = ${id}`);
+}
+
+/** A comparison's rows replace the run's earlier ones, so that running it twice leaves one set. */
+export async function replaceRows(tx: DbOrTx, runId: number, rows: readonly ReconRowDraft[]): Promise<void> {
+  await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+  await bulkInsert(
+    tx,
+    'reconciliation_rows',
+    [
+      { name: 'run_id', type: 'int', value: () => runId },
+      { name: 'tab', type: 'text', value: (row: ReconRowDraft) => row.tab },
+      { name: 'batch_id', type: 'int', value: (row: ReconRowDraft) => row.batchId },
+      { name: 'batch_number', type: 'text', value: (row: ReconRowDraft) => row.batchNumber },
+      { name: 's2s_product_name', type: 'text', value: (row: ReconRowDraft) => row.s2sProductName },
+      { name: 'status', type: 'text', value: (row: ReconRowDraft) => row.status },
+      { name: 'otc_active_quantity', type: 'int', value: (row: ReconRowDraft) => row.otcActiveQuantity },
+      { name: 's2s_active_quantity', type: 'int', value: (row: ReconRowDraft) => row.s2sActiveQuantity },
+      { name: 'in_transit_quantity', type: 'int', value: (row: ReconRowDraft) => row.inTransitQuantity },
+    ],
+    rows,
+  );
+}
+
+export async function deleteRows(db: DbOrTx, runId: number): Promise<void> {
+  await db.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+}
+
+/** Runs left DRAFT or IN-PROGRESS with no job that could still end them (the job is gone or failed for good). */
+export async function orphanedRuns(db: DbOrTx, jobKind: string): Promise<{ id: number; marketId: number }[]> {
+  return queryRows<{ id: number; marketId: number }>(
+    db,
+    sql`select r.id, r.market_id as "marketId" from reconciliation_runs r
+        where r.status in ('DRAFT', 'IN-PROGRESS')
+          and not exists (select 1 from jobs j where j.kind = ${jobKind} and (j.payload->>'runId')::int = r.id and j.status in ('queued', 'running'))`,
+  );
+}
+
+// ---- rows ------------------------------------------------------------------------------------------------
+
+type ReconOrderDetail = { orderId: number; orderReferenceId: string; caseSize: number; noOfCases: number; status: string };
+
+export type ReconRow = {
+  id: number;
+  tab: ReconciliationTab;
+  status: ReconBatchStatus;
+  batchId: number | null;
+  batchNumber: string;
+  s2sProductName: string | null;
+  otcActiveQuantity: number;
+  s2sActiveQuantity: number;
+  inTransitQuantity: number;
+  reasonCode: string | null;
+  comments: string | null;
+  resolvedAt: Date | string | null;
+  orders: ReconOrderDetail[];
+};
+
+/** Sort and filter columns in the list's names. */
+const ROW_COLUMNS = {
+  batch_id: sql`x.batch_number`,
+  s2s_product_name: sql`x.s2s_product_name`,
+  otc_active_quantity: sql`x.otc_active_quantity`,
+  s2s_active_quantity: sql`x.s2s_active_quantity`,
+  in_transit_quantity: sql`x.in_transit_quantity`,
+  total_quantity: sql`(x.otc_active_quantity + x.in_transit_quantity)`,
+  recon_batch_status: sql`x.status`,
+} as const;
+type ReconRowColumn = keyof typeof ROW_COLUMNS;
+
+export type ReconRowQuery = {
+  runId: number;
+  tab?: ReconciliationTab;
+  search?: string;
+  filters: { column: ReconRowColumn; values: string[] }[];
+  sort: { column: ReconRowColumn; order: 'asc' | 'desc' }[];
+  /** No paging when absent (the export reads every row). */
+  page?: { page: number; pageSize: number };
+};
+
+/** The open orders holding each row's batch are read now, not when the comparison ran. */
+const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId', o.id, 'orderReferenceId', o.reference_id, 'caseSize', oi.case_size,
+    'noOfCases', oi.no_of_cases, 'status', o.status) order by o.id, oi.id)
+  from order_items oi join orders o on o.id = oi.order_id
+  where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}), '[]'::json)`;
+
+export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {
+  const conditions: SQL[] = [sql`x.run_id = ${query.runId}`];
+  if (query.tab) conditions.push(sql`x.tab = ${query.tab}`);
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    conditions.push(sql`(x.batch_number ilike ${like} or coalesce(x.s2s_product_name, '') ilike ${like})`);
+  }
+  for (const filter of query.filters) {
+    const column = ROW_COLUMNS[filter.column];
+    conditions.push(filter.column === 'recon_batch_status' ? sql`${column} = any(${textArray(filter.values)})` : sql`${column}::text ilike ${`%${escapeLike(filter.values[0] ?? '')}%`}`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const order = sql.join(
+    [...query.sort.map((item) => sql`${ROW_COLUMNS[item.column]} ${sql.raw(item.order === 'desc' ? 'desc nulls last' : 'asc nulls last')}`), sql`x.tab desc, x.batch_number, x.id`],
+    sql`, `,
+  );
+  const limit = query.page ? sql`limit ${query.page.pageSize} offset ${(query.page.page - 1) * query.page.pageSize}` : sql``;
+  const [rows, count] = await Promise.all([
+    queryRows<ReconRow>(
+      db,
+      sql`select x.id, x.tab, x.status, x.batch_id as "batchId", x.batch_number as "batchNumber", x.s2s_product_name as "s2sProductName",
+                 x.otc_active_quantity as "otcActiveQuantity", x.s2s_active_quantity as "s2sActiveQuantity", x.in_transit_quantity as "inTransitQuantity",
+                 x.reason_code as "reasonCode", x.comments, x.resolved_at as "resolvedAt", ${ORDERS_OF_ROW} as orders
+          from reconciliation_rows x where ${where} order by ${order} ${limit}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from reconciliation_rows x where ${where}`),
+  ]);
+  return { rows, total: count[0]?.total ?? 0 };
+}
+
+export type AcceptableRow = { id: number; batchId: number; batchNumber: string; s2sActiveQuantity: number; otcActiveQuantity: number; resolvedAt: Date | string | null };
+
+/** The run's rows of these batch numbers whose status is accept_s2s_inventory, locked so that parallel accepts take turns. */
+export async function lockAcceptableRows(tx: DbOrTx, runId: number, batchNumbers: readonly string[]): Promise<AcceptableRow[]> {
+  return queryRows<AcceptableRow>(
+    tx,
+    sql`select id, batch_id as "batchId", batch_number as "batchNumber", s2s_active_quantity as "s2sActiveQuantity",
+               otc_active_quantity as "otcActiveQuantity", resolved_at as "resolvedAt"
+        from reconciliation_rows
+        where run_id = ${runId} and tab = 'inventory_mismatch' and status = 'accept_s2s_inventory' and batch_id is not null
+          and batch_number = any(${textArray(batchNumbers)})
+        order by id for update`,
+  );
+}
+
+export async function markAccepted(tx: DbOrTx, rowIds: readonly number[], fields: { reasonCode: number; comments: string | null; userId: string }): Promise<void> {
+  if (rowIds.length === 0) return;
+  await tx.execute(sql`update reconciliation_rows set reason_code = ${String(fields.reasonCode)}, comments = ${fields.comments}, resolved_by = ${fields.userId}, resolved_at = now()
+    where id = any(${intArray(rowIds)})`);
+}
