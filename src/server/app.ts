@@ -183,6 +183,14 @@ function httpTimeouts(env: Env): { requestTimeout: number; keepAliveTimeout: num
   };
 }
 
+/**
+ * Paths that name a file rather than a screen: a name with an extension (robots.txt, favicon.ico, a chunk),
+ * anything under the build's assets/ and the well-known URIs. They get the file or a 404, never the app
+ * shell: a crawler must not read index.html as robots.txt, and a browser asking for a chunk of an older
+ * build must get an error it can act on rather than HTML to run as JavaScript.
+ */
+const FILE_PATH = /^\/(assets|\.well-known)\/|\.[A-Za-z0-9]+$/;
+
 /** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
 function registerClient(app: FastifyInstance, env: Env): void {
   const root = path.resolve(env.CLIENT_DIST_DIR);
@@ -201,7 +209,8 @@ function registerClient(app: FastifyInstance, env: Env): void {
     });
   }
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
-  const isDeepLink = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
+  const isRead = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
+  const isDeepLink = (request: FastifyRequest) => isRead(request) && !FILE_PATH.test(pathOf(request));
   // Guessing addresses costs a client a request each: without a limit, one client can probe the API or
   // flood the server for free. Reloads of the app's pages are counted apart, with room for a whole office
   // behind one address.
@@ -210,12 +219,13 @@ function registerClient(app: FastifyInstance, env: Env): void {
   const preHandler = (request: FastifyRequest, reply: FastifyReply) => (isDeepLink(request) ? limitDeepLinks : limitUnknownPaths).call(app, request, reply);
   app.setNotFoundHandler({ preHandler }, (request, reply) => {
     const pathname = pathOf(request);
+    // A file added to the build after start-up (the static routes are made from the files there at start).
+    const file = pathname.slice(1);
+    if (isRead(request) && file && !file.includes('..') && existsSync(path.join(root, file))) {
+      return reply.sendFile(file);
+    }
     if (!isDeepLink(request)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', `There is no ${request.method} ${pathname}.`));
-    }
-    const file = pathname.slice(1);
-    if (file && !file.includes('..') && existsSync(path.join(root, file))) {
-      return reply.sendFile(file);
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });

@@ -18,6 +18,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Wholesale</title><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   api = await createTestApp({ CLIENT_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -128,6 +129,20 @@ describe('the built client', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const worker = await api.app.inject({ url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers robots.txt with the file, and other files it does not have with a 404, never with index.html', async () => {
+    const robots = await api.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('User-agent: *');
+    // A chunk of an older build, well-known URIs and the files crawlers and browsers guess at.
+    for (const url of ['/assets/index-old999.js', '/assets/gone', '/.well-known/security.txt', '/.well-known/assetlinks.json', '/sitemap.xml', '/favicon.ico', '/apple-touch-icon.png']) {
+      const response = await api.app.inject({ url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
   });
 
   it('keeps API paths out of the fallback: an unknown API path is a JSON 404', async () => {
