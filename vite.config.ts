@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { clientContract } from './scripts/client-contract';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
@@ -49,6 +50,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       quoteStyle: 'single',
     }),
+    clientContract(),
     react(),
     tailwindcss(),
     VitePWA({

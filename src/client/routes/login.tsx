@@ -1,10 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/components/login-page';
 import { safeRedirect } from '../lib/route-guards';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch: (search: { redirect?: string } & SearchSchemaInput) => ({ redirect: typeof search.redirect === 'string' ? search.redirect : undefined }),
   beforeLoad: ({ context, search }) => {
     if (context.auth.getAccount()) throw redirect({ to: safeRedirect(search.redirect) });
   },
