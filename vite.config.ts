@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { clientContract } from './scripts/client-contract';
+import { clientContract } from './scripts/client-contract.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
@@ -56,7 +56,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png', 'login-background.webm', 'login-background.jpg'],
+      // Never the login video (a large screen streams it when it shows it) nor its posters.
+      includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
         id: '/',
         name: 'GreenVault Wholesale',
