@@ -19,6 +19,7 @@ import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
 import { projectPath } from './lib/project-root';
 import { registerNulGuard } from './lib/reject-nul';
+import { createSignInPage } from './lib/sign-in-page';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -208,6 +209,7 @@ function registerClient(app: FastifyInstance, env: Env): void {
       },
     });
   }
+  const signInPage = hasClient ? createSignInPage(root, env.AUTH_MODE) : null;
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
   const isRead = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
   const isDeepLink = (request: FastifyRequest) => isRead(request) && !FILE_PATH.test(pathOf(request));
@@ -227,7 +229,15 @@ function registerClient(app: FastifyInstance, env: Env): void {
     if (!isDeepLink(request)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', `There is no ${request.method} ${pathname}.`));
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache');
+    if (signInPage && pathname.replace(/\/+$/, '') === '/login') {
+      const page = signInPage(request.headers['accept-encoding']);
+      // The demo users are asked for with the page, not once its scripts have run.
+      if (env.AUTH_MODE === 'demo') reply.header('Link', '</api/auth/demo-users>; rel=preload; as=fetch; crossorigin=anonymous');
+      if (page.encoding) reply.header('Content-Encoding', page.encoding);
+      return reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(page.body);
+    }
+    return reply.type('text/html').sendFile('index.html');
   });
 }
 

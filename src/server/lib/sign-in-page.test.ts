@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { signInHtml } from './sign-in-page';
+
+const indexHtml = readFileSync('index.html', 'utf8');
+const root = (html: string) => /<div id="root">([\s\S]*?)\n {4}<\/div>\n/.exec(html)?.[1] ?? '';
+
+describe("the sign-in page's first paint", () => {
+  it('is the sign-in panel with the demo users loading and the ribbon, in demo mode', () => {
+    const html = signInHtml(indexHtml, 'demo');
+    expect(root(html)).toContain('>Welcome</h1>');
+    expect(root(html)).toContain('Sign in as a demo user');
+    expect(root(html)).toContain('Demo mode');
+    expect(root(html)).toContain('/login-background-portrait.webp');
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('GreenVault Wholesale</span>');
+  });
+
+  it('has neither the demo users nor the ribbon with Microsoft sign-in', () => {
+    const html = signInHtml(indexHtml, 'entra');
+    expect(root(html)).toContain('>Welcome</h1>');
+    expect(html).not.toContain('Sign in as a demo user');
+    expect(html).not.toContain('Demo mode');
+    expect(html).not.toContain('<!-- entra -->');
+  });
+
+  it('leaves a page without the template as it is', () => {
+    const html = '<!doctype html><title>x</title><div id="root"></div>';
+    expect(signInHtml(html, 'demo')).toBe(html);
+  });
+});
