@@ -1,0 +1,71 @@
+// The production build as a phone first meets it (issue 17): what the sign-in page loads before it can be
+// used, and what the service worker precaches. Builds the client once, into a folder of its own.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let out: string;
+beforeAll(() => {
+  out = mkdtempSync(path.join(os.tmpdir(), 'first-load-build-'));
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  // As npm run build makes it: the test runner's NODE_ENV=test would give an unminified service worker.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { encoding: 'utf8', env });
+  if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`);
+}, 300_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const gzipKb = (file: string) => gzipSync(readFileSync(path.join(out, file)), { level: 9 }).length / 1024;
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The source files (project paths, or node_modules/<package>/...) a built chunk was made from. */
+function sourcesOf(file: string): string[] {
+  const mapFile = path.join(out, `${file}.map`);
+  // Rolldown's own helpers (its runtime, the preload helper) come without a map.
+  if (!existsSync(mapFile)) return [];
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return map.sources.map((source) => path.relative(process.cwd(), path.resolve(path.dirname(path.join(out, file)), source)).replace(/^.*node_modules\//, 'node_modules/'));
+}
+
+/** The scripts index.html loads: its entry and the module preloads of what the entry imports. */
+function firstScripts(): string[] {
+  const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+  return [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+function precached(): string[] {
+  const worker = readFileSync(path.join(out, 'sw.js'), 'utf8');
+  return [...worker.matchAll(/url:\s*"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe('the first load', () => {
+  it('brings no zod to the sign-in page, which is in the first scripts', () => {
+    const sources = firstScripts().flatMap(sourcesOf);
+    expect(sources.filter((source) => source.startsWith('node_modules/zod/'))).toEqual([]);
+    expect(sources).toContain('src/client/features/auth/components/login-page.tsx');
+  });
+
+  it('precaches the shell and the picker’s screens, under 600 KB gzip, and none of the heavy parts', () => {
+    const files = precached();
+    expect(files.filter((file) => /\.(webm|jpg|webp|wasm)$/.test(file))).toEqual([]);
+    const scripts = files.filter((file) => file.endsWith('.js'));
+    const sources = scripts.flatMap(sourcesOf);
+    // (The scanner imports its WebAssembly's address, a one-line module, not the WebAssembly.)
+    const code = sources.filter((source) => !/\.wasm(\?url)?$/.test(source));
+    for (const heavy of ['node_modules/@azure/msal-browser/', 'node_modules/xlsx/', 'node_modules/barcode-detector/', 'node_modules/zxing-wasm/']) {
+      expect(code.filter((source) => source.startsWith(heavy)), heavy).toEqual([]);
+    }
+    for (const screen of [
+      'src/client/features/shell/components/app-shell.tsx',
+      'src/client/features/picklists/components/picklists-page.tsx',
+      'src/client/features/picklists/components/picklist-detail-page.tsx',
+      'src/client/lib/outbox/picklist-cache.ts',
+    ]) {
+      expect(sources, screen).toContain(screen);
+    }
+    expect(sum(files.map(gzipKb))).toBeLessThan(600);
+  });
+});
