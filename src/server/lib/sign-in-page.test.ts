@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signInHtml } from './sign-in-page';
+import { inlineStyles, signInHtml } from './sign-in-page';
 
 const indexHtml = readFileSync('index.html', 'utf8');
 const root = (html: string) => /<div id="root">([\s\S]*?)\n {4}<\/div>\n/.exec(html)?.[1] ?? '';
@@ -27,5 +27,18 @@ describe("the sign-in page's first paint", () => {
   it('leaves a page without the template as it is', () => {
     const html = '<!doctype html><title>x</title><div id="root"></div>';
     expect(signInHtml(html, 'demo')).toBe(html);
+  });
+});
+
+describe("the sign-in page's styles", () => {
+  it('are written into the page, so that its first paint needs no other request', () => {
+    const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head>';
+    expect(inlineStyles(html, (file) => (file === 'assets/index-abc123.css' ? 'h1{color:red}' : null))).toBe('<head><style>h1{color:red}</style></head>');
+  });
+
+  it('stay a link when the file cannot be read, and cannot close the style element early', () => {
+    const html = '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">';
+    expect(inlineStyles(html, () => null)).toBe(html);
+    expect(inlineStyles(html, () => 'a{}</style><script>')).toBe('<style>a{}<\\/style><script></style>');
   });
 });

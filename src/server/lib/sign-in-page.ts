@@ -1,6 +1,7 @@
-// /login as the server sends it: index.html with the sign-in panel already in place of its first paint, so
-// a new device paints the product name and the panel before any script has run. The panel is index.html's
-// own <template id="sign-in-first-paint">, keeping the parts for this server's sign-in mode.
+// /login as the server sends it: index.html with the sign-in panel already in place of its first paint and
+// the style sheet inline, so a new device paints the product name and the panel from the page alone, before
+// any script and without another round trip. The panel is index.html's own <template
+// id="sign-in-first-paint">, keeping the parts for this server's sign-in mode.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -11,6 +12,7 @@ const FIRST_PAINT = /<!-- first-paint:[\s\S]*?<!-- \/first-paint -->/;
 const TEMPLATE = /\s*(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<template id="sign-in-first-paint">([\s\S]*?)<\/template>/;
 const modeRegion = (mode: AuthMode) => new RegExp(`[ \\t]*<!-- ${mode} -->[\\s\\S]*?<!-- /${mode} -->\\n?`, 'g');
 const MODE_MARKER = /[ \t]*<!-- \/?(demo|entra) -->\n?/g;
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
 
 /** index.html with the sign-in panel for `mode` as its first paint; unchanged when it has no template. */
 export function signInHtml(html: string, mode: AuthMode): string {
@@ -21,6 +23,22 @@ export function signInHtml(html: string, mode: AuthMode): string {
   return html.replace(TEMPLATE, '').replace(FIRST_PAINT, () => firstPaint);
 }
 
+/** The build's style sheets written into the page, so that its first paint waits for nothing else. */
+export function inlineStyles(html: string, readAsset: (file: string) => string | null): string {
+  return html.replace(STYLESHEET, (link, file: string) => {
+    const css = readAsset(file);
+    return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+const readAssetIn = (root: string) => (file: string) => {
+  try {
+    return readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
 type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
 
 /** The /login page of the build in `root`, compressed once per build of index.html. */
@@ -30,7 +48,7 @@ export function createSignInPage(root: string, mode: AuthMode): (acceptEncoding:
   return (acceptEncoding) => {
     const { mtimeMs } = statSync(file);
     if (built?.mtimeMs !== mtimeMs) {
-      const plain = Buffer.from(signInHtml(readFileSync(file, 'utf8'), mode));
+      const plain = Buffer.from(inlineStyles(signInHtml(readFileSync(file, 'utf8'), mode), readAssetIn(root)));
       built = { mtimeMs, plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
     }
     const accepted = acceptEncoding ?? '';
