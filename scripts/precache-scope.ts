@@ -7,11 +7,13 @@ import type { Plugin, Rolldown } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 
 /** Source files (from the project root) whose lazy chunks are precached. */
-export const PRECACHED_LAZY_MODULES = [
+const PRECACHED_LAZY_MODULES = [
   'src/client/routes/_app.tsx',
   'src/client/routes/_app/$.tsx',
   'src/client/routes/unauthorized.tsx',
   'src/client/components/update-prompt.tsx',
+  // The app behind the sign-in screen (main.tsx loads it once someone signs in, or at once when signed in).
+  'src/client/app.tsx',
   // Where each role lands: Market Admin, Sales Manager, Sales Person, Fulfilment Person.
   'src/client/routes/_app/inventory/index.tsx',
   'src/client/routes/_app/menus/index.tsx',

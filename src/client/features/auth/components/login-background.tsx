@@ -4,7 +4,7 @@
 // paint shows too, so that nothing moves when React takes over.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
-export const PHONE_QUERY = '(max-width: 767px)';
+const PHONE_QUERY = '(max-width: 767px)';
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 /** The Network Information API's effective types too slow to stream a background video on. */
 const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'];

@@ -1,5 +1,6 @@
 // /login: 'Login with Microsoft' in Entra mode; in demo mode, the demo users to sign in as with one click.
-import { useRouter } from '@tanstack/react-router';
+// Shown by main.tsx before the router exists (a new device) and by the /login route, each saying what
+// happens once the user is signed in.
 import { useState } from 'react';
 import type { DemoUser } from '../../../../shared/api/auth';
 import { initials } from '../../../../shared/labels';
@@ -27,24 +28,25 @@ function roleSummary(user: DemoUser): string {
   return user.markets.map((market) => `${market.role} · ${market.code}`).join(', ');
 }
 
-function DemoUserList({ redirectTo }: { redirectTo: string }) {
+type SignedIn = (redirectTo: string) => Promise<void>;
+
+function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
-  const router = useRouter();
-  const users = useDemoUsers(true);
+  const users = useDemoUsers();
   const [signingIn, setSigningIn] = useState<string | null>(null);
 
   async function handleSignIn(user: DemoUser) {
     setSigningIn(user.userId);
     try {
       await auth.login({ userId: user.userId, redirectTo });
-      await router.navigate({ to: redirectTo });
+      await onSignedIn(redirectTo);
     } catch (error) {
       handleError(error, AUTH_FAILED_MESSAGE);
       setSigningIn(null);
     }
   }
 
-  if (users.isPending) {
+  if (users.status === 'pending') {
     // Rows of the same height as the real ones, so nothing moves when the list arrives.
     return (
       <ul className="-mx-2 grid gap-1 px-2 lg:grid-cols-2" aria-busy="true" aria-label="Loading demo users">
@@ -60,11 +62,11 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
       </ul>
     );
   }
-  if (users.isError)
+  if (users.status === 'error')
     return (
       <div className="py-4 text-center">
         <p className="text-sm text-red-700">The demo users could not be loaded.</p>
-        <Button variant="secondary" size="sm" className="mt-3" icon="refresh" onClick={() => void users.refetch()}>
+        <Button variant="secondary" size="sm" className="mt-3" icon="refresh" onClick={users.refetch}>
           Try again
         </Button>
       </div>
@@ -99,7 +101,7 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function LoginPage({ redirectTo }: { redirectTo: string }) {
+export function LoginPage({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
   const [redirecting, setRedirecting] = useState(false);
 
@@ -135,7 +137,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
           ) : (
             <>
               <h2 className="mb-2 text-sm font-semibold text-slate-800">Sign in as a demo user</h2>
-              <DemoUserList redirectTo={redirectTo} />
+              <DemoUserList redirectTo={redirectTo} onSignedIn={onSignedIn} />
             </>
           )}
         </div>
