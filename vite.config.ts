@@ -109,7 +109,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         // Server-owned paths must never be answered with the app shell: the API, the well-known URIs and
         // any file (a name with an extension, such as robots.txt or a chunk of an older build).
-        navigateFallbackDenylist: [/^\/api(\/|\?|$)/, /^\/\.well-known\//, /^[^?]*\.[A-Za-z0-9]+(\?.*)?$/],
+        navigateFallbackDenylist: [/^\/api(\/|\?|$)/, /^\/\.well-known\//, /^[^?]*\.[A-Za-z][A-Za-z0-9]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           // Chunks and styles not precached are kept once fetched, so a screen opened once with signal opens

@@ -185,12 +185,13 @@ function httpTimeouts(env: Env): { requestTimeout: number; keepAliveTimeout: num
 }
 
 /**
- * Paths that name a file rather than a screen: a name with an extension (robots.txt, favicon.ico, a chunk),
+ * Paths that name a file rather than a screen: a name with an extension (robots.txt, favicon.ico, a chunk;
+ * an extension starts with a letter, so /orders/preview/12.5 stays a screen that says the id is invalid),
  * anything under the build's assets/ and the well-known URIs. They get the file or a 404, never the app
  * shell: a crawler must not read index.html as robots.txt, and a browser asking for a chunk of an older
  * build must get an error it can act on rather than HTML to run as JavaScript.
  */
-const FILE_PATH = /^\/(assets|\.well-known)\/|\.[A-Za-z0-9]+$/;
+const FILE_PATH = /^\/(assets|\.well-known)\/|\.[A-Za-z][A-Za-z0-9]*$/;
 
 /** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
 function registerClient(app: FastifyInstance, env: Env): void {

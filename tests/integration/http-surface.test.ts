@@ -120,7 +120,7 @@ describe('security headers', () => {
 
 describe('the built client', () => {
   it('answers deep links with index.html, never cached, so the router takes over', async () => {
-    for (const url of ['/', '/orders/preview/ORD-MN-000001', '/orders/picklists?page=2']) {
+    for (const url of ['/', '/orders/preview/ORD-MN-000001', '/orders/picklists?page=2', '/orders/preview/12.5']) {
       const response = await api.app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
