@@ -48,22 +48,6 @@ function precompress(): Plugin {
 
 const precache = precacheScope();
 
-/**
- * The first paint needs no script: /login arrives painted (index.html's sign-in template) and every other
- * screen starts from the brand placeholder. So the entry script and its module preloads ask for low
- * priority, and on a slow link the style sheet, the poster and the sign-in data come first.
- */
-function scriptsAfterFirstPaint(): Plugin {
-  return {
-    name: 'scripts-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -121,7 +105,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    scriptsAfterFirstPaint(),
     precache.plugin,
     precompress(),
   ],

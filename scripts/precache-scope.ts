@@ -8,6 +8,8 @@ import type { ManifestTransform } from 'workbox-build';
 
 /** Source files (from the project root) whose lazy chunks are precached. */
 const PRECACHED_LAZY_MODULES = [
+  // The client boot.ts starts once the page has painted.
+  'src/client/main.tsx',
   'src/client/routes/_app.tsx',
   'src/client/routes/_app/$.tsx',
   'src/client/routes/unauthorized.tsx',

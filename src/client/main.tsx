@@ -7,7 +7,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { PageFrame } from './components/page-frame';
 import { StartupError } from './components/startup-error';
 import { LoginPage } from './features/auth/components/login-page';
-import './index.css';
 import { AuthContext } from './lib/auth/auth-context';
 import { loadAuthConfig } from './lib/auth/auth-config';
 import { RETURN_TO_KEY, type AuthProvider } from './lib/auth/auth-provider';
