@@ -18,6 +18,7 @@ export const CHROMIUM_ARGS = [
 const postgresUrl = process.env.E2E_DATABASE_URL;
 const postgresPort = port + 1;
 const desktop = { viewport: { width: 1440, height: 900 } };
+const UI_ONLY_SPECS = /\/(shell|pwa|first-load|scan-camera)\.spec\.ts$/;
 // Stopped with SIGTERM (Playwright's default is SIGKILL), so that scripts/e2e-server.mjs drops the run's
 // PostgreSQL database and removes its embedded one's folder before it exits.
 const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 } } as const;
@@ -37,10 +38,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // A test of one layout only is tagged @phone-only or @desktop-only and runs in those projects alone (rather than
+  // being skipped in the others).
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: desktop },
-    ...(postgresUrl ? [{ name: 'desktop-postgres', use: { ...desktop, baseURL: `http://127.0.0.1:${postgresPort}` } }] : []),
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, grepInvert: /@desktop-only/ },
+    { name: 'desktop', use: desktop, grepInvert: /@phone-only/ },
+    // On PostgreSQL, the specs whose outcome depends on the database: the shell, the service worker, the first
+    // load and the camera are the same on either database and run once, at both viewports, on PGlite.
+    ...(postgresUrl
+      ? [{ name: 'desktop-postgres', use: { ...desktop, baseURL: `http://127.0.0.1:${postgresPort}` }, testIgnore: UI_ONLY_SPECS, grepInvert: /@phone-only/ }]
+      : []),
   ],
   webServer: [
     {

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { clientContract } from './scripts/client-contract.ts';
+import { precacheScope } from './scripts/precache-scope.ts';
+import { signInStyles } from './scripts/sign-in-styles.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
@@ -14,7 +17,8 @@ const apiPort = process.env.API_PORT ?? '8080';
  * Writes .br and .gz beside every text asset of the build, once, so the server sends them compressed
  * without compressing on each request. Runs last, after the service worker is generated.
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = 'dist';
   const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|map|wasm)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -24,11 +28,14 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of walk(path.resolve(outDir))) {
+        for (const file of walk(outDir)) {
           if (!compressible.test(file) || file.endsWith('.map')) continue;
           const content = readFileSync(file);
           if (content.length < 1024) continue;
@@ -40,6 +47,8 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+const precache = precacheScope();
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -49,12 +58,16 @@ export default defineConfig({
       autoCodeSplitting: true,
       quoteStyle: 'single',
     }),
+    clientContract(),
     react(),
     tailwindcss(),
+    // The sign-in page's own small style sheet, a second input: the server writes it into /login.
+    signInStyles(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png', 'login-background.webm', 'login-background.jpg'],
+      // The icons are in the glob below already (and the plugin adds the web manifest itself).
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'GreenVault Wholesale',
@@ -75,20 +88,30 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell: every built file except the login video, which is fetched when the login page shows it,
-        // and the scanner's WebAssembly (1 MB), fetched only on a phone whose browser has no BarcodeDetector.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The shell, lean (issue 17): index.html, the styles and icons, and of the JavaScript only
+        // what precache-scope.ts chooses. Never the login video or its posters (not matched here), the
+        // scanner's WebAssembly, the spreadsheet reader or MSAL: those are cached below once used.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        // The sign-in page's styles are written into /login by the server; no page loads the file.
+        globIgnores: ['**/node_modules/**', 'assets/sign-in-*.css'],
+        manifestTransforms: [precache.manifestTransform],
         navigateFallback: '/index.html',
-        // Server-owned paths must never be answered with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/api$/],
+        // Server-owned paths must never be answered with the app shell: the API, the well-known URIs and
+        // any file (a name with an extension, such as robots.txt or a chunk of an older build).
+        navigateFallbackDenylist: [/^\/api(\/|\?|$)/, /^\/\.well-known\//, /^[^?]*\.[A-Za-z][A-Za-z0-9]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
-        // The scanner's WebAssembly, once a scanner has fetched it, stays for the next scan with no signal
-        // (its name carries its hash, so a cached copy is never stale).
-        runtimeCaching: [{ urlPattern: /\/assets\/[^/]+\.wasm$/, handler: 'CacheFirst', options: { cacheName: 'scanner-wasm', expiration: { maxEntries: 2 } } }],
+        runtimeCaching: [
+          // Chunks and styles not precached are kept once fetched, so a screen opened once with signal opens
+          // again with none. Their names carry their hash, so a cached copy is never stale.
+          { urlPattern: /\/assets\/[^/]+\.(js|css)$/, handler: 'CacheFirst', options: { cacheName: 'app-chunks', expiration: { maxEntries: 200, purgeOnQuotaError: true } } },
+          // The scanner's WebAssembly likewise, for the next scan with no signal.
+          { urlPattern: /\/assets\/[^/]+\.wasm$/, handler: 'CacheFirst', options: { cacheName: 'scanner-wasm', expiration: { maxEntries: 2 } } },
+        ],
       },
       devOptions: { enabled: false },
     }),
-    precompress('dist'),
+    precache.plugin,
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -35,6 +35,9 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A screen of 200 order lines renders in about a second alone; beside the server suites on two cores
+          // it has taken over five. The time limit is a guard against hanging, not a speed target.
+          testTimeout: 20_000,
           setupFiles: ['tests/support/client-setup.ts'],
           // The PWA plugin's service worker registration, which only the build provides: tests get the
           // same module (and can fake workbox-window under it, hence inlined).

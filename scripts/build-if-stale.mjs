@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, PROJECT_ROOT as root, SERVER_OUTPUT, SERVER_SOURCES } from './build-server.mjs';
 
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'scripts/client-contract.ts', 'scripts/precache-scope.ts', 'scripts/sign-in-styles.ts', 'package.json'];
 
 function newest(target) {
   const full = path.join(root, target);

@@ -5,10 +5,12 @@
 //   public/icons/favicon-32.png
 //   public/login-background.webm                   8 s seamless loop, 1280×720 VP9, recorded with MediaRecorder
 //   public/login-background.jpg                    poster: the loop's first frame
+//   public/login-background-portrait.webp          the poster's centre, portrait and light, for phones (no video there)
 //
 // Run:  node scripts/generate-brand-assets.mjs            (everything)
 //       node scripts/generate-brand-assets.mjs icons      (icons only)
-//       node scripts/generate-brand-assets.mjs video      (video and poster only)
+//       node scripts/generate-brand-assets.mjs video      (video and posters only)
+//       node scripts/generate-brand-assets.mjs poster     (the phone poster only, from the committed poster)
 //
 // A maintenance script: nothing in the build runs it, and its outputs are committed. It needs playwright-core (a dev
 // dependency) and a Chromium: /usr/bin/chromium, or set CHROMIUM_PATH. Recording the video takes about 70 s (two loops,
@@ -39,6 +41,11 @@ const VIDEO = {
   maxBytes: 600 * 1024,
 };
 const POSTER_MAX_BYTES = 60 * 1024;
+/**
+ * Phones show the poster instead of the video, as their first screen's largest image: a 1:2 crop of its
+ * centre (what a phone's portrait screen shows of it anyway), small enough to arrive with the page.
+ */
+const PORTRAIT_POSTER = { width: 360, height: 720, maxBytes: 12 * 1024 };
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -535,6 +542,36 @@ async function renderVideo(browser, logo) {
   return [join(publicDir, 'login-background.webm'), join(publicDir, 'login-background.jpg')];
 }
 
+async function renderPortraitPoster(browser) {
+  const page = await browser.newPage();
+  const jpeg = await readFile(join(publicDir, 'login-background.jpg'));
+  await page.setContent('<canvas></canvas>');
+  let poster;
+  for (let quality = 0.8; quality >= 0.2; quality -= 0.05) {
+    const dataUrl = await page.evaluate(
+      async ({ source, width, height, q }) => {
+        const image = new Image();
+        image.src = source;
+        await image.decode();
+        const canvas = document.querySelector('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        const scale = height / image.naturalHeight;
+        const sourceWidth = width / scale;
+        canvas.getContext('2d').drawImage(image, (image.naturalWidth - sourceWidth) / 2, 0, sourceWidth, image.naturalHeight, 0, 0, width, height);
+        return canvas.toDataURL('image/webp', q);
+      },
+      { source: `data:image/jpeg;base64,${jpeg.toString('base64')}`, width: PORTRAIT_POSTER.width, height: PORTRAIT_POSTER.height, q: quality },
+    );
+    poster = Buffer.from(dataUrl.split(',')[1], 'base64');
+    if (poster.length <= PORTRAIT_POSTER.maxBytes) break;
+  }
+  if (poster.length > PORTRAIT_POSTER.maxBytes) throw new Error(`the portrait poster is ${poster.length} bytes even at low quality`);
+  await page.close();
+  await writeFile(join(publicDir, 'login-background-portrait.webp'), poster);
+  return [join(publicDir, 'login-background-portrait.webp')];
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // MediaRecorder writes a live WebM: no duration, no cues, and Segment and Clusters of unknown size, so a browser shows
 // duration Infinity and cannot seek (which looping needs). finishWebm rewrites it as a finished file: sized elements,
@@ -863,21 +900,22 @@ async function checkVideo(browser) {
 // ---------------------------------------------------------------------------------------------------------------------
 
 const what = process.argv[2] ?? 'all';
-if (!['all', 'icons', 'video'].includes(what)) throw new Error('usage: node scripts/generate-brand-assets.mjs [all|icons|video]');
+if (!['all', 'icons', 'video', 'poster'].includes(what)) throw new Error('usage: node scripts/generate-brand-assets.mjs [all|icons|video|poster]');
 
 const logo = readLogo(await readFile(join(publicDir, 'favicon.svg'), 'utf8'));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const written = [];
-  if (what !== 'video') {
+  if (what === 'all' || what === 'icons') {
     const page = await browser.newPage();
     written.push(...(await renderIcons(page, logo)));
     await page.close();
   }
-  if (what !== 'icons') {
+  if (what === 'all' || what === 'video') {
     written.push(...(await renderVideo(browser, logo)));
     await checkVideo(browser);
   }
+  if (what !== 'icons') written.push(...(await renderPortraitPoster(browser)));
   for (const file of written) console.log(`wrote ${file.slice(root.length + 1)}`);
 } finally {
   await browser.close();

@@ -1,25 +1,24 @@
-// Starts the client: sign-in settings, the auth provider (whose redirect is handled before the router
-// renders), the persisted query cache and the router.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
+// Starts the client: the sign-in settings and the auth provider (whose redirect is handled before anything
+// renders), then the whole app (app.tsx) or, signed out, the sign-in screen on its own. That screen needs
+// React and its own code only: the router, the query cache and the other screens load when the user
+// reaches for a sign-in button, so a phone on a poor signal can use it sooner.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { UNKNOWN_AZURE_USER } from '../shared/api/protocol';
+import { createRoot, type Root } from 'react-dom/client';
+import { PageFrame } from './components/page-frame';
 import { StartupError } from './components/startup-error';
-import './index.css';
-import { configureApiClient } from './lib/api-client';
+import { LoginPage } from './features/auth/components/login-page';
 import { AuthContext } from './lib/auth/auth-context';
 import { loadAuthConfig } from './lib/auth/auth-config';
 import { RETURN_TO_KEY, type AuthProvider } from './lib/auth/auth-provider';
 import { createDemoAuthProvider } from './lib/auth/demo-auth-provider';
-import { onLogoutElsewhere, signOut } from './lib/auth/sign-out';
-import { createQueryClient } from './lib/query-client';
-import { idbPersister, PERSIST_MAX_AGE_MS } from './lib/query-persistence';
-import { SESSION_QUERY_KEY } from './lib/session';
-import { createAppRouter } from './router';
+import { safeRedirect } from './lib/auth/safe-redirect';
 
-const APP_CACHE_VERSION = '1';
+/** Screens a signed-out user may see; every other one signs in first, as the router's guard would have it. */
+const PUBLIC_PATHS = ['/unauthorized', '/auth/callback'];
+
+let app: ReturnType<typeof importApp> | null = null;
+const importApp = () => import('./app');
+const loadApp = () => (app ??= importApp());
 
 async function createAuthProvider(): Promise<AuthProvider> {
   const config = await loadAuthConfig();
@@ -30,49 +29,37 @@ async function createAuthProvider(): Promise<AuthProvider> {
   return createDemoAuthProvider();
 }
 
-async function start(root: ReturnType<typeof createRoot>): Promise<void> {
-  const auth = await createAuthProvider();
-  const { redirectTo } = await auth.initialize();
-  const queryClient = createQueryClient();
-  // Restore what was cached before the router loads anything, so that a start with no signal has it.
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister: idbPersister,
-    maxAge: PERSIST_MAX_AGE_MS,
-    buster: APP_CACHE_VERSION,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false },
-  });
-  await restored.catch(() => undefined);
-  const router = createAppRouter({ queryClient, auth });
-
-  configureApiClient({
-    getToken: () => auth.getToken(),
-    onUnauthorized: (error) => {
-      const path = router.state.location.pathname;
-      if (path === '/login' || path === '/unauthorized') return;
-      if (error.details.some((detail) => detail.message === UNKNOWN_AZURE_USER)) {
-        void router.navigate({ to: '/unauthorized' });
-        return;
-      }
-      void signOut(auth, queryClient, { broadcast: false }).then(() => router.navigate({ to: '/login', search: { redirect: router.state.location.href } }));
-    },
-    onForbidden: () => void queryClient.invalidateQueries({ queryKey: [SESSION_QUERY_KEY] }),
-  });
-  onLogoutElsewhere(() => {
-    void signOut(auth, queryClient, { broadcast: false }).then(() => router.navigate({ to: '/login' }));
-  });
-  if (redirectTo) sessionStorage.setItem(RETURN_TO_KEY, redirectTo);
-  void navigator.storage?.persist?.();
-
+function showSignIn(root: Root, auth: AuthProvider): void {
+  const here = location.pathname + location.search;
+  if (location.pathname !== '/login') history.replaceState(null, '', here === '/' ? '/login' : `/login?${new URLSearchParams({ redirect: here })}`);
+  for (const event of ['pointerdown', 'keydown'] as const) document.addEventListener(event, () => void loadApp(), { once: true, capture: true });
+  const handleSignedIn = async (target: string) => {
+    const { renderApp } = await loadApp();
+    history.replaceState(null, '', target);
+    await renderApp(root, auth);
+  };
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthContext value={auth}>
-          <RouterProvider router={router} />
-        </AuthContext>
-      </QueryClientProvider>
+      <AuthContext value={auth}>
+        <PageFrame demo={auth.mode === 'demo'}>
+          <LoginPage redirectTo={safeRedirect(new URLSearchParams(location.search).get('redirect'))} onSignedIn={handleSignedIn} />
+        </PageFrame>
+      </AuthContext>
     </StrictMode>,
   );
+}
+
+async function start(root: Root): Promise<void> {
+  const auth = await createAuthProvider();
+  const { redirectTo } = await auth.initialize();
+  if (redirectTo) sessionStorage.setItem(RETURN_TO_KEY, redirectTo);
+  void navigator.storage?.persist?.();
+  if (!auth.getAccount() && !PUBLIC_PATHS.includes(location.pathname.replace(/\/+$/, ''))) {
+    showSignIn(root, auth);
+    return;
+  }
+  const { renderApp } = await loadApp();
+  await renderApp(root, auth);
 }
 
 const container = document.getElementById('root')!;

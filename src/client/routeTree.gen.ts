@@ -22,6 +22,8 @@ import { Route as AppInventoryHistoryRouteImport } from './routes/_app/inventory
 import { Route as AppInventoryImportRouteImport } from './routes/_app/inventory/import'
 import { Route as AppInventoryIssuesRouteImport } from './routes/_app/inventory/issues'
 import { Route as AppMenusIndexRouteImport } from './routes/_app/menus/index'
+import { Route as AppMenusCreateRouteImport } from './routes/_app/menus/create'
+import { Route as AppMenusSettingsRouteImport } from './routes/_app/menus/settings'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersCreateRouteImport } from './routes/_app/orders/create'
 import { Route as AppInventoryImportResultImportIdRouteImport } from './routes/_app/inventory/import-result.$importId'
@@ -99,6 +101,16 @@ const AppMenusIndexRoute = AppMenusIndexRouteImport.update({
   path: '/menus/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMenusCreateRoute = AppMenusCreateRouteImport.update({
+  id: '/menus/create',
+  path: '/menus/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMenusSettingsRoute = AppMenusSettingsRouteImport.update({
+  id: '/menus/settings',
+  path: '/menus/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -170,6 +182,8 @@ export interface FileRoutesByFullPath {
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
   '/inventory/issues': typeof AppInventoryIssuesRoute
+  '/menus/create': typeof AppMenusCreateRoute
+  '/menus/settings': typeof AppMenusSettingsRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/menus/': typeof AppMenusIndexRoute
@@ -195,6 +209,8 @@ export interface FileRoutesByTo {
   '/inventory/history': typeof AppInventoryHistoryRoute
   '/inventory/import': typeof AppInventoryImportRoute
   '/inventory/issues': typeof AppInventoryIssuesRoute
+  '/menus/create': typeof AppMenusCreateRoute
+  '/menus/settings': typeof AppMenusSettingsRoute
   '/orders/create': typeof AppOrdersCreateRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/menus': typeof AppMenusIndexRoute
@@ -222,6 +238,8 @@ export interface FileRoutesById {
   '/_app/inventory/history': typeof AppInventoryHistoryRoute
   '/_app/inventory/import': typeof AppInventoryImportRoute
   '/_app/inventory/issues': typeof AppInventoryIssuesRoute
+  '/_app/menus/create': typeof AppMenusCreateRoute
+  '/_app/menus/settings': typeof AppMenusSettingsRoute
   '/_app/orders/create': typeof AppOrdersCreateRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/menus/': typeof AppMenusIndexRoute
@@ -249,6 +267,8 @@ export interface FileRouteTypes {
     | '/inventory/history'
     | '/inventory/import'
     | '/inventory/issues'
+    | '/menus/create'
+    | '/menus/settings'
     | '/orders/create'
     | '/inventory/'
     | '/menus/'
@@ -274,6 +294,8 @@ export interface FileRouteTypes {
     | '/inventory/history'
     | '/inventory/import'
     | '/inventory/issues'
+    | '/menus/create'
+    | '/menus/settings'
     | '/orders/create'
     | '/inventory'
     | '/menus'
@@ -300,6 +322,8 @@ export interface FileRouteTypes {
     | '/_app/inventory/history'
     | '/_app/inventory/import'
     | '/_app/inventory/issues'
+    | '/_app/menus/create'
+    | '/_app/menus/settings'
     | '/_app/orders/create'
     | '/_app/inventory/'
     | '/_app/menus/'
@@ -416,6 +440,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMenusIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/menus/create': {
+      id: '/_app/menus/create'
+      path: '/menus/create'
+      fullPath: '/menus/create'
+      preLoaderRoute: typeof AppMenusCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/menus/settings': {
+      id: '/_app/menus/settings'
+      path: '/menus/settings'
+      fullPath: '/menus/settings'
+      preLoaderRoute: typeof AppMenusSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/': {
       id: '/_app/orders/'
       path: '/orders'
@@ -503,6 +541,8 @@ interface AppRouteChildren {
   AppInventoryHistoryRoute: typeof AppInventoryHistoryRoute
   AppInventoryImportRoute: typeof AppInventoryImportRoute
   AppInventoryIssuesRoute: typeof AppInventoryIssuesRoute
+  AppMenusCreateRoute: typeof AppMenusCreateRoute
+  AppMenusSettingsRoute: typeof AppMenusSettingsRoute
   AppOrdersCreateRoute: typeof AppOrdersCreateRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMenusIndexRoute: typeof AppMenusIndexRoute
@@ -525,6 +565,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryHistoryRoute: AppInventoryHistoryRoute,
   AppInventoryImportRoute: AppInventoryImportRoute,
   AppInventoryIssuesRoute: AppInventoryIssuesRoute,
+  AppMenusCreateRoute: AppMenusCreateRoute,
+  AppMenusSettingsRoute: AppMenusSettingsRoute,
   AppOrdersCreateRoute: AppOrdersCreateRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMenusIndexRoute: AppMenusIndexRoute,

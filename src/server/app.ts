@@ -19,6 +19,7 @@ import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
 import { projectPath } from './lib/project-root';
 import { registerNulGuard } from './lib/reject-nul';
+import { createSignInPage } from './lib/sign-in-page';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -43,6 +44,9 @@ import { createIssueRefreshJob, failInterruptedRefreshes } from './modules/inven
 import { createMarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
+import { createMenuExportJob, MENU_EXPORT_JOB_KIND } from './modules/menus/menu-export';
+import { menusRoutes } from './modules/menus/menus.routes';
+import { createMenusService } from './modules/menus/menus.service';
 import { orderUploadRoutes } from './modules/order-upload/order-upload.routes';
 import { createOrderUploadService } from './modules/order-upload/order-upload.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -150,6 +154,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const reconciliation = createReconciliationService({ db, jobs });
   const exportStorage = createExportStorage({ db, dataDir: env.DATA_DIR });
   const reconciliationExports = createReconciliationExports({ db, storage: exportStorage, reconciliation });
+  jobs.define(MENU_EXPORT_JOB_KIND, createMenuExportJob({ db, storage: exportStorage }));
+  const menus = createMenusService({ db, jobs, storage: exportStorage, countCacheMs: env.STATS_CACHE_MS });
   const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS });
   // Also every minute: an import or an issue refresh whose job failed for good without recording it (the
   // database went away meanwhile) is ended too, without waiting for a restart.
@@ -184,6 +190,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       await api.register(reconciliationRoutes, { reconciliation, exports: reconciliationExports });
       await api.register(exportsRoutes, { storage: exportStorage });
       await api.register(caseSizesRoutes, { caseSizes });
+      await api.register(menusRoutes, { menus });
       await api.register(picklistsRoutes, { picklists: createPicklistsService({ db, stats }) });
     },
     { prefix: '/api' },
@@ -210,6 +217,15 @@ function httpTimeouts(env: Env): { requestTimeout: number; keepAliveTimeout: num
   };
 }
 
+/**
+ * Paths that name a file rather than a screen: a name with an extension (robots.txt, favicon.ico, a chunk;
+ * an extension starts with a letter, so /orders/preview/12.5 stays a screen that says the id is invalid),
+ * anything under the build's assets/ and the well-known URIs. They get the file or a 404, never the app
+ * shell: a crawler must not read index.html as robots.txt, and a browser asking for a chunk of an older
+ * build must get an error it can act on rather than HTML to run as JavaScript.
+ */
+const FILE_PATH = /^\/(assets|\.well-known)\/|\.[A-Za-z][A-Za-z0-9]*$/;
+
 /** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
 function registerClient(app: FastifyInstance, env: Env): void {
   const root = path.resolve(env.CLIENT_DIST_DIR);
@@ -227,8 +243,10 @@ function registerClient(app: FastifyInstance, env: Env): void {
       },
     });
   }
+  const signInPage = hasClient ? createSignInPage(root, env.AUTH_MODE) : null;
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
-  const isDeepLink = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
+  const isRead = (request: FastifyRequest) => hasClient && ['GET', 'HEAD'].includes(request.method) && !pathOf(request).startsWith('/api');
+  const isDeepLink = (request: FastifyRequest) => isRead(request) && !FILE_PATH.test(pathOf(request));
   // Guessing addresses costs a client a request each: without a limit, one client can probe the API or
   // flood the server for free. Reloads of the app's pages are counted apart, with room for a whole office
   // behind one address.
@@ -237,14 +255,23 @@ function registerClient(app: FastifyInstance, env: Env): void {
   const preHandler = (request: FastifyRequest, reply: FastifyReply) => (isDeepLink(request) ? limitDeepLinks : limitUnknownPaths).call(app, request, reply);
   app.setNotFoundHandler({ preHandler }, (request, reply) => {
     const pathname = pathOf(request);
+    // A file added to the build after start-up (the static routes are made from the files there at start).
+    const file = pathname.slice(1);
+    if (isRead(request) && file && !file.includes('..') && existsSync(path.join(root, file))) {
+      return reply.sendFile(file);
+    }
     if (!isDeepLink(request)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', `There is no ${request.method} ${pathname}.`));
     }
-    const file = pathname.slice(1);
-    if (file && !file.includes('..') && existsSync(path.join(root, file))) {
-      return reply.sendFile(file);
+    reply.header('Cache-Control', 'no-cache');
+    if (signInPage && pathname.replace(/\/+$/, '') === '/login') {
+      const page = signInPage(request.headers['accept-encoding']);
+      // The demo users are asked for with the page, not once its scripts have run.
+      if (env.AUTH_MODE === 'demo') reply.header('Link', '</api/auth/demo-users>; rel=preload; as=fetch; crossorigin=anonymous');
+      if (page.encoding) reply.header('Content-Encoding', page.encoding);
+      return reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(page.body);
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
 }
 

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
   });
 
-  const stopMaintenance = startMaintenance(database.db, app.log);
+  const stopMaintenance = startMaintenance(database.db, app.log, env.DATA_DIR);
 
   let stopping = false;
   const stop = async (signal: string) => {

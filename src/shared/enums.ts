@@ -47,12 +47,15 @@ export const PICKLIST_STATUSES = ['Pending', 'In Progress', 'Picked', 'Cancelled
 export type PicklistStatus = (typeof PICKLIST_STATUSES)[number];
 export const OPEN_PICKLIST_STATUSES: readonly PicklistStatus[] = ['Pending', 'In Progress'];
 
-/** Item pick status codes as stored; the label is what the spec displays. */
+/**
+ * Item pick status codes as stored (the spec's partially-picked is code partial, picked is code complete),
+ * and the labels shown: in the same words and case as the spec's picklist and order statuses beside them.
+ */
 export const PICK_ITEM_STATUS_CODES = ['partial', 'complete'] as const;
 export type PickItemStatusCode = (typeof PICK_ITEM_STATUS_CODES)[number];
 export const PICK_ITEM_STATUS_LABELS: Record<PickItemStatusCode, string> = {
-  partial: 'partially-picked',
-  complete: 'picked',
+  partial: 'Partially Picked',
+  complete: 'Picked',
 };
 export const PICK_ITEM_STATUS_FALLBACK_LABEL = 'Not started';
 

@@ -11,21 +11,17 @@ import { format } from 'date-fns';
 import ExcelJS from 'exceljs';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Customer, OrderDetail, OrderInventoryRow, OrderListRow, UploadCustomerResult } from '../../src/shared/api/orders';
+import type { Customer, OrderDetail, OrderInventoryRow, OrderListRow } from '../../src/shared/api/orders';
 import { MARKET, type ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
 import { expect, test as base } from './support/fixtures';
-import { marketDay, usDate } from './support/market-days';
+import { marketDay } from './support/market-days';
+import { COLUMNS_RULE, chooseFile, datePicker, escape, localDay, openUpload, openUploadDialog, pickDate, reviewEntry, reviewPanel, uploadForReview } from './support/uploads';
 
 const USER = 'Jordan Lee';
 
 // The spec's strings (orders spec, sections 2, 4 and 5), and the server's.
-const COLUMNS_RULE = 'The file must include Batch#, Dispensary Location(s) and Case Size.';
 const DATES_REQUIRED = 'Please enter the delivery dates for all orders.';
-const OTHER_UPLOAD_OPEN = /^Upload UPL-MN-\d{4} is (waiting for review|still creating orders)\./;
-
-/** The day as a local date, for the calendar's labels. */
-const localDay = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 
 // ---- the API, as the server sees it ------------------------------------------------------------------
 
@@ -60,8 +56,6 @@ async function ordersOf(api: ApiClient, customers: Customer[]): Promise<OrderLis
   return lists.flat().sort((a, b) => a.order_id - b.order_id);
 }
 
-const openUpload = (api: ApiClient) => api.get<{ customers: { result: UploadCustomerResult[]; referenceId: string | null } }>(`/order/upload/status?marketCode=${MARKET}`);
-
 const test = base.extend<{ uploadCustomers: [Customer, Customer] }>({
   /** Two customers of the test's; an upload of theirs still under review when the test ends is cancelled. */
   uploadCustomers: async ({ data }, use) => {
@@ -86,11 +80,7 @@ async function xlsxOf(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 // ---- the screen ---------------------------------------------------------------------------------------
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A screenshot of what the user sees, for a person to look at: attached to the report, and written to
@@ -107,90 +97,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   }
 }
 
-async function openUploadDialog(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Upload Menu' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Order File' });
-  // The dialog element itself has no box (its panel is fixed-positioned): its title shows it is open.
-  await expect(dialog.getByRole('heading', { name: 'Upload Order File' })).toBeVisible();
-  await expect(dialog.getByText(COLUMNS_RULE).first()).toBeVisible();
-  return dialog;
-}
-
-async function chooseFile(dialog: Locator, name: string, buffer: Buffer) {
-  await dialog.getByLabel('Order file').setInputFiles({ name, mimeType: XLSX_TYPE, buffer });
-}
-
 /** The file's first rows as the dialog shows them before anything is sent. */
 const previewOf = (dialog: Locator, name: string) => dialog.getByRole('region', { name: `First rows of ${name}` });
-
-const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review uploaded orders' });
-
-/** A customer's row in the review: a table row on desktop, a card on a phone. */
-function reviewEntry(page: Page, testInfo: TestInfo, customer: Customer): Locator {
-  const review = reviewPanel(page);
-  return isPhone(testInfo)
-    ? review.getByRole('listitem').filter({ has: page.getByText(customer.customer_name, { exact: true }) })
-    : review.getByRole('row', { name: new RegExp(`^${escape(customer.customer_name)}(\\s|$)`) });
-}
-
-const datePicker = (page: Page, customer: Customer) => page.getByRole('button', { name: new RegExp(`^Delivery date for ${escape(customer.customer_name)}: `) });
-
-/**
- * Opens a customer's date picker and picks the day: with a finger on a phone (paging months with the
- * arrows), with the keyboard on desktop (the calendar opens on the first day it allows: today).
- */
-async function pickDate(page: Page, testInfo: TestInfo, customer: Customer, day: string, daysAhead: number) {
-  await datePicker(page, customer).click();
-  const calendar = page.getByRole('grid', { name: new RegExp(`^Delivery date for ${escape(customer.customer_name)}, `) });
-  await expect(calendar).toBeVisible();
-  const label = format(localDay(day), 'EEEE, MMMM d, yyyy');
-  if (isPhone(testInfo)) {
-    const month = format(localDay(day), 'MMMM yyyy');
-    while (!((await calendar.getAttribute('aria-label')) ?? '').endsWith(month)) {
-      const before = await calendar.getAttribute('aria-label');
-      await page.getByRole('button', { name: 'Next month' }).click();
-      await expect(calendar).not.toHaveAttribute('aria-label', before ?? '');
-    }
-    await calendar.getByRole('button', { name: label }).click();
-  } else {
-    await expect(calendar.getByRole('button', { name: format(localDay(marketDay(0)), 'EEEE, MMMM d, yyyy') })).toBeFocused();
-    for (let step = 0; step < daysAhead; step += 1) await page.keyboard.press('ArrowRight');
-    await expect(calendar.getByRole('button', { name: label })).toBeFocused();
-    await page.keyboard.press('Enter');
-  }
-  await expect(calendar).toBeHidden();
-  await expect(datePicker(page, customer)).toHaveText(usDate(day));
-}
-
-/**
- * Sends the file from the dialog and waits for its review (naming `customer`: the page may have opened on
- * another upload's review). While another upload of the market is open the server refuses the file naming
- * that upload: wait for it to end, then start again from a fresh page.
- */
-async function uploadForReview(
-  page: Page,
-  testInfo: TestInfo,
-  api: ApiClient,
-  file: { name: string; buffer: Buffer; customer: Customer },
-  check: (dialog: Locator) => Promise<void>,
-) {
-  for (let attempt = 1; ; attempt += 1) {
-    const dialog = await openUploadDialog(page);
-    await chooseFile(dialog, file.name, file.buffer);
-    await check(dialog);
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    const busy = dialog.getByRole('alert').filter({ hasText: OTHER_UPLOAD_OPEN });
-    const mine = reviewEntry(page, testInfo, file.customer);
-    await expect(mine.or(busy).first()).toBeVisible({ timeout: 30_000 });
-    if (!(await busy.isVisible())) return;
-    if (attempt === 5) throw new Error('another upload kept the market busy');
-    await expect.poll(async () => (await openUpload(api)).customers.referenceId, { timeout: 60_000 }).toBeNull();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
-    testInfo.annotations.push({ type: 'waited', description: 'another upload of the market was open' });
-  }
-}
 
 // ---- the tests ----------------------------------------------------------------------------------------
 

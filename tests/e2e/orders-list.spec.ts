@@ -8,7 +8,7 @@ import type { PicklistEditBody } from '../../src/shared/api/picklists';
 import type { StatusChangeValue } from '../../src/shared/order-status';
 import { formatDate } from '../../src/shared/format';
 import { MARKET } from './support/api';
-import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn } from './support/app';
 import { expect, test as base } from './support/fixtures';
 import { marketDay } from './support/market-days';
 
@@ -95,6 +95,24 @@ for (const { user, role, shown } of [
   });
 }
 
+test('the orders list scrolls in one place: on a desktop the table scrolls and the page does not, the pager always in view', async ({ page }, testInfo) => {
+  await signIn(page, 'Sam Rivera');
+  await page.goto('/orders');
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager).toContainText(/Showing 1–\d+ of/);
+  if (isPhone(testInfo)) {
+    // A phone's cards scroll with the page, and the pager follows the last card.
+    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first()).toBeVisible();
+    return;
+  }
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible();
+  const sizes = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, window: window.innerHeight }));
+  expect(sizes.page).toBeLessThanOrEqual(sizes.window);
+  await expect(pager).toBeInViewport();
+  const area = page.getByRole('table', { name: 'Orders' }).locator('xpath=..');
+  expect(await area.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+});
+
 test('clicking an order that needs no action opens its preview', async ({ page, completedOrder: order }, testInfo) => {
   await signIn(page, 'Sam Rivera');
   await page.goto('/orders');
@@ -159,6 +177,31 @@ test('leaving a new order with items in its cart asks first: No stays with the c
   await leave.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/orders\/picklists$/);
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+});
+
+test('the cart totals only the lines that can be ordered and says how many need fixing; on a phone every target is thumb-sized', async ({ page, data }, testInfo) => {
+  const phone = isPhone(testInfo);
+  // Any free case will do, as the order is never submitted.
+  const [batch] = await data.batches(1);
+  await signIn(page, 'Jordan Lee');
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem').or(page.getByRole('table', { name: 'Orders' }).getByRole('row')).nth(1)).toBeVisible();
+  if (phone) await expectTouchSizedTargets(page);
+
+  await page.goto('/orders/create');
+  await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+  const inventory = page.getByRole('region', { name: 'Inventory' });
+  await inventory.getByRole('searchbox').fill(batch!.batch_number);
+  const cases = inventory.getByRole('textbox', { name: `Cases of ${batch!.product_name}, batch ${batch!.batch_number}` });
+  // Far more cases than the batch has: the line needs fixing and is no part of the total.
+  await cases.fill(String(batch!.available_case_size + 977));
+  const cart = page.getByRole('complementary', { name: 'Cart' }).or(page.getByRole('region', { name: 'Cart' }));
+  await expect(cart).toContainText('1 line needs fixing');
+  await expect(cart).toContainText('$0.00');
+  if (phone) {
+    await expectTouchSizedTargets(page);
+    await page.screenshot({ path: testInfo.outputPath('cart-to-fix-phone.png') });
+  }
 });
 
 test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page, data }, testInfo) => {

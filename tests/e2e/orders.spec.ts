@@ -6,7 +6,7 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { Customer, OrderDetail, OrderInventoryRow } from '../../src/shared/api/orders';
 import { formatUsd } from '../../src/shared/format';
 import { MARKET } from './support/api';
-import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, signIn } from './support/app';
 import { expect, test } from './support/fixtures';
 import { marketDay, usDate } from './support/market-days';
 
@@ -262,6 +262,32 @@ test('on the preview the seller moves the requested delivery date and changes a 
   expect(detail.requestedDeliveryDate).toBe(marketDay(20));
   expect(detail.items.map((item) => item.unitSalePrice)).toEqual([12.5]);
   expect(detail.totalPrice).toBe(subtotal);
+});
+
+test('on a phone every target is thumb-sized, and the toast after Duplicate never covers the order’s action bar', { tag: '@phone-only' }, async ({ page, data }, testInfo) => {
+  const [batch] = await data.batches(1, { minCases: 2 });
+  const [customer] = await data.customers(1);
+  const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
+  await signIn(page, 'Jordan Lee');
+  await page.goto(`/orders/preview/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
+  await expectTouchSizedTargets(page);
+
+  await page.getByRole('region', { name: 'Order actions' }).getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('alertdialog', { name: `Duplicate ${order.referenceId}?` }).getByRole('button', { name: 'Duplicate' }).click();
+  const toast = banner(page, 'has been created successfully.');
+  await expect(toast).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/orders/preview/${order.orderId}$`));
+  const bar = page.getByRole('region', { name: 'Order actions' });
+  await expect(bar).toBeVisible();
+  await expectTouchSizedTargets(page);
+  await page.screenshot({ path: testInfo.outputPath('toast-over-preview-phone.png') });
+  const [toastBox, barBox] = [(await toast.boundingBox())!, (await bar.boundingBox())!];
+  expect(toastBox.y + toastBox.height, 'the toast ends above the action bar').toBeLessThanOrEqual(barBox.y);
+
+  await page.goto(`/orders/edit/${order.orderId}`);
+  await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
+  await expectTouchSizedTargets(page);
 });
 
 test('the Order Items section hands the order to another buyer and sales person, for those who may edit it', async ({ page, browser, data }, testInfo) => {

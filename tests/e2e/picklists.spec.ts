@@ -6,7 +6,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { PicklistDetail, PicklistItem } from '../../src/shared/api/picklists';
 import { PICK_MESSAGES } from '../../src/shared/api/picklist-protocol';
 import type { ApiClient } from './support/api';
-import { expectNoSeriousA11yViolations, isPhone, signIn, waitForServiceWorker } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, signIn, waitForServiceWorker } from './support/app';
 import { expect, test } from './support/fixtures';
 import { marketDay } from './support/market-days';
 import { persistedPicklistIds } from './support/persisted-cache';
@@ -95,19 +95,42 @@ test('the register and a picklist: columns, order links in a new tab, scan to co
   await expect(row).toContainText('Pending');
   await expectNoSeriousA11yViolations(page);
 
-  // The order link opens the preview in a new tab, and does not open the row.
-  const link = row.getByRole('link', { name: new RegExp(detail.reference_id) });
-  await expect(link).toHaveAttribute('href', `/orders/preview/${detail.order_id}`);
-  await expect(link).toHaveAttribute('target', '_blank');
-  const popup = page.waitForEvent('popup');
-  await link.click();
-  await (await popup).close();
-  await expect(page).toHaveURL(/\/orders\/picklists(\?.*)?$/);
+  /** The order link opens the preview in a new tab, and does not open the row. */
+  async function checkOrderLink(scope: Locator) {
+    const link = scope.getByRole('link', { name: new RegExp(detail.reference_id) });
+    await expect(link).toHaveAttribute('href', `/orders/preview/${detail.order_id}`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    const before = page.url();
+    const popup = page.waitForEvent('popup');
+    await link.click();
+    await (await popup).close();
+    expect(page.url()).toBe(before);
+  }
+  if (phone) {
+    // A picker's card is one tap target, the picklist's: compact, with where, how much, when and how far.
+    await expect(row).toContainText(detail.inventory_location_name);
+    await expect(row).toContainText(`${detail.total_cases} cases`);
+    await expect(row).toContainText('0% picked');
+    await expect(row.getByRole('link')).toHaveCount(0);
+    // At least four cards to a 390×844 screen, under the app's header.
+    const { height } = (await row.boundingBox())!;
+    expect(4 * (height + 12)).toBeLessThanOrEqual(844 - 56 - 32);
+    await expectTouchSizedTargets(page);
+    await page.screenshot({ path: testInfo.outputPath('picklists-phone.png') });
+  } else {
+    await checkOrderLink(row);
+  }
 
-  await row.getByText(detail.picklist_reference_id, { exact: true }).click();
+  // Anywhere on the card (or the row) opens the picklist.
+  await (phone ? row.click({ position: { x: 8, y: 8 } }) : row.getByText(detail.picklist_reference_id, { exact: true }).click());
   await expect(page).toHaveURL(new RegExp(`/orders/picklists/${detail.picklist_id}$`));
   await expect(page.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Picklists' })).toBeVisible();
+  await checkOrderLink(page.getByRole('region', { name: 'Picklist summary' }));
+  if (phone) {
+    await expectTouchSizedTargets(page);
+    await page.screenshot({ path: testInfo.outputPath('picklist-phone.png'), fullPage: true });
+  }
   await expect(page.getByText(`Picked 0 of ${detail.items.length} items (0%)`)).toBeVisible();
   await expect(page.getByText('0 row(s) selected')).toBeVisible();
   await expect(markAsPicked(page)).toBeDisabled();
@@ -175,7 +198,7 @@ test('a shift offline: picks survive a reload, the app being killed and signing 
   // Reload with no signal: the picklist and the pending picks are still there.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
-  await expect(itemOf(page, testInfo, short!).getByText('partially-picked')).toBeVisible();
+  await expect(itemOf(page, testInfo, short!).getByText('Partially Picked')).toBeVisible();
   await expect(itemOf(page, testInfo, short!).getByText('Waiting to sync')).toBeVisible();
   await expect(itemOf(page, testInfo, full!).getByText('Waiting to sync')).toBeVisible();
   await expect(syncButton(page)).toHaveAccessibleName(/^2 edits waiting to sync/);
@@ -254,7 +277,7 @@ test('a second picker changes the same item meanwhile: the first sees both value
   const after = await serverPicklist(casey, detail.picklist_id);
   expect(after.version).toBe(detail.version + 2);
   expect(after.items.find((i) => i.picklist_item_id === item.picklist_item_id)).toMatchObject({ no_of_case_picked: item.no_of_case_ordered - 1, reason_label: 'Damaged', pick_status: 'partial' });
-  await expect(itemOf(page, testInfo, item).getByText('partially-picked')).toBeVisible();
+  await expect(itemOf(page, testInfo, item).getByText('Partially Picked')).toBeVisible();
 });
 
 test('picking through a connection that drops a third of the requests loses and duplicates nothing', async ({ page, context, data }, testInfo) => {

@@ -34,3 +34,17 @@ test('with the service worker in control, server paths get the server’s answer
   await page.goto('/menus');
   await expect(page.getByRole('heading', { name: 'Menu Management' })).toBeVisible();
 });
+
+test('a screen outside the precache, opened once with signal, opens again with none', async ({ page, context }) => {
+  await signIn(page, 'Alex Morgan');
+  await waitForServiceWorker(page);
+  // Users & Roles is not in the precache (precache-scope.ts): its code is cached as it loads.
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users & Roles' })).toBeVisible();
+  await page.goto('/inventory');
+  await expect(page.getByRole('heading', { name: 'Minnesota Inventory' })).toBeVisible();
+  await context.setOffline(true);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users & Roles' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, isPhone, openNavigation, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn } from './support/app';
 
 /** A user's row (desktop) or card (phone) in the list. */
 const userEntry = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) }).or(page.getByRole('article', { name }));
@@ -178,4 +178,26 @@ test('the change-role dialog and the deactivate confirmation are accessible, and
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(userEntry(page, 'Jordan Lee').getByText('Active', { exact: true })).toBeVisible();
+});
+
+test('the Which users tabs move with the arrow keys, and every target is thumb-sized on a phone', async ({ page }, testInfo) => {
+  await signIn(page, 'Alex Morgan');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users & Roles' })).toBeVisible();
+  const inMarket = page.getByRole('tab', { name: 'In Minnesota' });
+  const all = page.getByRole('tab', { name: 'All your markets' });
+  await expect(inMarket).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await inMarket.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(all).toBeFocused();
+  await expect(all).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=all/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(inMarket).toHaveAttribute('aria-selected', 'true');
+  if (isPhone(testInfo)) {
+    await expect(userEntry(page, 'Alex Morgan')).toBeVisible();
+    await expectTouchSizedTargets(page);
+    await page.screenshot({ path: testInfo.outputPath('users-phone.png') });
+  }
 });

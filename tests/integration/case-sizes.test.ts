@@ -483,6 +483,29 @@ describe('the import waiting for commit', () => {
     expect(audit[2]!.after.repacked).toContainEqual(expect.objectContaining({ batchNumber: row.batch_id, to: 1 }));
   });
 
+  // A save commits and its re-check of the import runs afterwards, in its own transaction: a commit between the
+  // two used to create the new batch in the size just removed. The commit now checks its new batches' sizes itself.
+  it('a commit made before a save\'s re-check never creates a new batch in a size the save removed', async () => {
+    const updates = await tab('inventory_updates');
+    const first = updates.find((update) => update.change === 'new_batch' && update.total_quantity > 1)!;
+    const firstProduct = await productId('NJ', first.product_name);
+    const row = updates.find((update) => update.change === 'new_batch' && update.total_quantity > 1 && update.product_name !== first.product_name)!;
+    const id = await productId('NJ', row.product_name);
+    expect(id).not.toBe(firstProduct);
+    const before = await storedSlots(id);
+    const fitting = ([1, 2, 3, 4, 5] as const).filter((slot) => before[slot] !== undefined && row.total_quantity % before[slot]! === 0);
+    expect(fitting.map((slot) => before[slot])).toContain(row.case_size);
+    // The save's own transaction, committed; its re-check has not run yet.
+    await api.database.db.execute(sql`delete from product_case_sizes where product_id = ${id} and case_index = any(${`{${fitting.join(',')}}`}::int[])`);
+
+    const committed = await api.call('njAdmin', { method: 'POST', url: `/api/inventory/import/${referenceId}/action`, market: 'NJ', body: { marketCode: 'NJ', action: 'commit' } });
+    expect(committed.status).toBe(200);
+    expect(committed.body.data.held_back).toBeGreaterThanOrEqual(1);
+    const [batch] = await queryRows<{ caseSize: number }>(api.database.db, sql`select case_size as "caseSize" from batches b join markets m on m.id = b.market_id where m.code = 'NJ' and b.batch_number = ${row.batch_id}`);
+    expect(batch).toBeUndefined();
+    expect((await tab('case_size_errors')).find((error) => error.batch_id === row.batch_id)).toMatchObject({ case_size: null, held_back: true });
+  });
+
   it('answers no re-check in a market with no import waiting', async () => {
     const id = await newProduct('Casetest No Import Nerds 1g', { 1: 6 });
     const { body } = await save([{ productId: id, caseSizes: [{ caseIndex: 2, value: 12 }] }]);

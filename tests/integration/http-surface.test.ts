@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { parseEnv } from '../../src/server/env';
@@ -15,9 +16,14 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Wholesale</title><div id="root"></div>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Wholesale</title><div id="root"><!-- first-paint: brand --><p>Brand</p><!-- /first-paint --></div>' +
+      '<template id="sign-in-first-paint"><h1>Welcome</h1><!-- demo --><h2>Sign in as a demo user</h2><!-- /demo --><!-- entra --><b>Microsoft</b><!-- /entra --></template>',
+  );
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   api = await createTestApp({ CLIENT_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -114,12 +120,27 @@ describe('security headers', () => {
 
 describe('the built client', () => {
   it('answers deep links with index.html, never cached, so the router takes over', async () => {
-    for (const url of ['/', '/orders/preview/ORD-MN-000001', '/orders/picklists?page=2']) {
+    for (const url of ['/', '/orders/preview/ORD-MN-000001', '/orders/picklists?page=2', '/orders/preview/12.5']) {
       const response = await api.app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers /login with the sign-in panel already painted, and asks for the demo users alongside', async () => {
+    const response = await api.app.inject({ url: '/login?redirect=%2Forders', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(response.rawPayload).toString();
+    expect(html).toContain('<div id="root"><h1>Welcome</h1><h2>Sign in as a demo user</h2></div>');
+    expect(html).not.toContain('Microsoft');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.link).toBe('</api/auth/demo-users>; rel=preload; as=fetch; crossorigin=anonymous');
+    // Every other screen starts from the brand, whatever the signed-in user is about to see.
+    const other = await api.app.inject({ url: '/orders', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('<p>Brand</p>');
+    expect(other.headers.link).toBeUndefined();
   });
 
   it('serves hashed assets for a year and the service worker never cached', async () => {
@@ -128,6 +149,20 @@ describe('the built client', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const worker = await api.app.inject({ url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers robots.txt with the file, and other files it does not have with a 404, never with index.html', async () => {
+    const robots = await api.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('User-agent: *');
+    // A chunk of an older build, well-known URIs and the files crawlers and browsers guess at.
+    for (const url of ['/assets/index-old999.js', '/assets/gone', '/.well-known/security.txt', '/.well-known/assetlinks.json', '/sitemap.xml', '/favicon.ico', '/apple-touch-icon.png']) {
+      const response = await api.app.inject({ url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
   });
 
   it('keeps API paths out of the fallback: an unknown API path is a JSON 404', async () => {

@@ -16,6 +16,7 @@ import * as exportsApi from '../../src/shared/api/exports';
 import * as inventoryImport from '../../src/shared/api/inventory-import';
 import * as inventoryIssues from '../../src/shared/api/inventory-issues';
 import * as markets from '../../src/shared/api/markets';
+import * as menus from '../../src/shared/api/menus';
 import * as orders from '../../src/shared/api/orders';
 import * as picklists from '../../src/shared/api/picklists';
 import * as reconciliation from '../../src/shared/api/reconciliation';
@@ -25,7 +26,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 type Operation = { operationId?: string; summary?: string; responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> };
 type Document = { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
-const DECLARED: Endpoint[] = [auth, caseSizes, exportsApi, markets, inventoryImport, inventoryIssues, orders, picklists, reconciliation, users].flatMap((module) =>
+const DECLARED: Endpoint[] = [auth, caseSizes, exportsApi, markets, menus, inventoryImport, inventoryIssues, orders, picklists, reconciliation, users].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'operationId' in value && 'access' in value),
 );
 

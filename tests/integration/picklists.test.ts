@@ -130,9 +130,31 @@ describe('picking', () => {
     expect(withReason.status).toBe(200);
     expect(withReason.body.data.items.find((i: { picklist_item_id: number }) => i.picklist_item_id === item.picklist_item_id)).toMatchObject({
       pick_status: 'partial',
-      pick_status_label: 'partially-picked',
+      pick_status_label: 'Partially Picked',
       reason_label: 'Damaged',
     });
+  });
+
+  it('counts an item picked 0 (not found) as done with but not picked in its percent complete, in the detail and the register', async () => {
+    const picklist = await freshPicklist();
+    const [missing, found] = picklist.items;
+    const notFound = picklist.reasons.find((r) => r.metadata_code === 'NOT_FOUND')!;
+    const { status, body } = await pick(picklist, [
+      { id: missing!.picklist_item_id, cases: 0, reason: notFound.order_metadata_id },
+      { id: found!.picklist_item_id, cases: found!.no_of_case_ordered },
+    ]);
+    expect(status).toBe(200);
+    const expected = Math.round((100 * 1) / picklist.items.length);
+    expect(body.data.percentage_completion).toBe(expected);
+    expect(body.data.items.find((i: { picklist_item_id: number }) => i.picklist_item_id === missing!.picklist_item_id)).toMatchObject({ pick_status_label: 'Partially Picked', no_of_case_picked: 0 });
+    expect(body.data.items.find((i: { picklist_item_id: number }) => i.picklist_item_id === found!.picklist_item_id)).toMatchObject({ pick_status_label: 'Picked' });
+    const register = await api.call('mnFulfilment', {
+      method: 'POST',
+      url: '/api/picklist/register',
+      market: 'MN',
+      body: { pagination: { page: 1, pageSize: 25 }, search: picklist.picklist_reference_id },
+    });
+    expect(register.body.data.find((row: { picklist_id: number }) => row.picklist_id === picklist.picklist_id)).toMatchObject({ percentage_completion: expected });
   });
 
   it('refuses more than ordered, negatives, and items of other picklists', async () => {
@@ -307,7 +329,8 @@ describe('several waiting edits in one call', () => {
   });
 
   it('answers each refused edit as PUT would (412 with the picklist, 400 naming the item, 422 for a reused key) and applies the rest', async () => {
-    const picklist = await freshPicklist(3);
+    // A fourth item keeps the picklist open after a, b and c are picked, for the retry at the end.
+    const picklist = await freshPicklist(4);
     const [a, b, c] = picklist.items;
     const reused = key('reused');
     expect((await pick(picklist, [{ id: c!.picklist_item_id, cases: c!.no_of_case_ordered }], { 'idempotency-key': reused })).status).toBe(200);

@@ -208,6 +208,26 @@ describe('a reconciliation of MN', () => {
     expect((await api.app.inject({ method: 'GET', url: '/api/exports/not-a-token-that-exists-anywhere' })).statusCode).toBe(404);
   });
 
+  // A completion commits while an accept is under way: the accept used to read the run as it was before the
+  // completion committed and adjust stock on a completed reconciliation.
+  it('an accept meeting a completion in flight waits for it, then is refused and changes nothing', async () => {
+    const { body } = await details('mnAdmin', 'MN', { reconId, tab: 'inventory_mismatch', columnFilter: [{ column: 'recon_batch_status', type: 'select', value: ['accept_s2s_inventory'] }] });
+    const row = (body.data as { batch_id: string; accepted: boolean }[]).find((candidate) => !candidate.accepted)!;
+    const before = await batch(row.batch_id);
+    const [run] = await rows<{ id: number }>(sql`select id from reconciliation_runs where reference_id = ${reconId}`);
+    let accept: ReturnType<typeof act> | undefined;
+    await api.database.db.transaction(async (tx) => {
+      // The completion's update, not yet committed, while the accept arrives.
+      await tx.execute(sql`update reconciliation_runs set status = 'COMPLETED' where id = ${run!.id}`);
+      accept = act('mnAdmin', 'MN', reconId, { action: 'accept', batchId: [row.batch_id], reasonCode: 4 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await accept!;
+    expect(answer.status).toBe(409);
+    expect((await batch(row.batch_id)).activeUnits).toBe(before.activeUnits);
+    await api.database.db.execute(sql`update reconciliation_runs set status = 'REPORT-GENERATED' where id = ${run!.id}`);
+  });
+
   it('runs the comparison again on refresh, then completes once', async () => {
     // Two refreshes at once: one runs the comparison, the other finds it running.
     const answers = await Promise.all([1, 2].map(() => api.call('mnAdmin', { url: `/api/inventory/reconciliation/${reconId}/refresh`, market: 'MN' })));

@@ -2,7 +2,7 @@
 // (Headless UI anchored menus), Element.getAnimations (Headless UI transitions); and unmounting after
 // each test, which Testing Library only does by itself when vitest globals are on.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 window.ResizeObserver ??= class {
@@ -13,3 +13,7 @@ window.ResizeObserver ??= class {
 Element.prototype.getAnimations ??= () => [];
 
 afterEach(cleanup);
+
+// findBy* and waitFor wait up to 5 s instead of 1: CI runs these tests beside other suites on two cores, where
+// the first render of a screen with a page of 100 rows can take longer than a second.
+configure({ asyncUtilTimeout: 5_000 });

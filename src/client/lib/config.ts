@@ -1,17 +1,22 @@
-// Build-time client settings, parsed once (zod/mini: this runs before the first screen). Runtime sign-in
-// settings come from GET /api/auth/config.
-import * as z from 'zod/mini';
+// Build-time client settings (import.meta.env, written into the bundle by Vite), read once at start-up:
+// a bad value stops the app with a message naming the variable. Read by hand rather than with zod, which
+// would be the largest thing the first screen loads. Runtime sign-in settings come from GET /api/auth/config.
 
-const clientSettingsSchema = z.object({
-  VITE_API_BASE_URL: z._default(z.string(), '/api'),
-  VITE_STATS_POLL_MS: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(5_000, 'must be at least 5000 ms'))), 60_000),
-});
+type ClientEnv = Record<string, unknown>;
 
-export const clientSettings = (() => {
-  const parsed = clientSettingsSchema.safeParse(import.meta.env);
-  if (!parsed.success) throw new Error(`Invalid client settings: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-  return { apiBaseUrl: parsed.data.VITE_API_BASE_URL.replace(/\/+$/, ''), statsPollMs: parsed.data.VITE_STATS_POLL_MS };
-})();
+export function readClientSettings(env: ClientEnv): { apiBaseUrl: string; statsPollMs: number } {
+  const problems: string[] = [];
+  const apiBaseUrl = env.VITE_API_BASE_URL ?? '/api';
+  if (typeof apiBaseUrl !== 'string') problems.push('VITE_API_BASE_URL must be text');
+  const pollText = env.VITE_STATS_POLL_MS ?? '60000';
+  const statsPollMs = Number(pollText);
+  if (!/^\s*\d+\s*$/.test(String(pollText))) problems.push('VITE_STATS_POLL_MS must be a whole number of milliseconds');
+  else if (statsPollMs < 5_000) problems.push('VITE_STATS_POLL_MS must be at least 5000 ms');
+  if (problems.length > 0) throw new Error(`Invalid client settings: ${problems.join('; ')}`);
+  return { apiBaseUrl: String(apiBaseUrl).replace(/\/+$/, ''), statsPollMs };
+}
+
+export const clientSettings = readClientSettings(import.meta.env);
 
 /** Every call gives up after 60 s (spec section 7). */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -9,11 +9,6 @@ import { signOut } from './auth/sign-out';
 import { chooseMarket, currentMarket, setCurrentMarket } from './market-store';
 import { marketAccess, sessionQueryOptions, type Session } from './session';
 
-/** Only paths inside this app are followed after sign-in: never another site. */
-export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
-}
-
 export async function loadSignedInSession(context: RouterContext, location: ParsedLocation): Promise<{ session: Session }> {
   const account = context.auth.getAccount();
   if (!account) throw redirect({ to: '/login', search: { redirect: location.href } });

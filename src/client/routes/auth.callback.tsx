@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignInFailed } from '../features/auth/components/sign-in-failed';
 import { RETURN_TO_KEY } from '../lib/auth/auth-provider';
-import { safeRedirect } from '../lib/route-guards';
+import { safeRedirect } from '../lib/auth/safe-redirect';
 
 /** Where Microsoft sends the user back; the redirect itself was handled before the router started. */
 export const Route = createFileRoute('/auth/callback')({

@@ -169,7 +169,14 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex().on(t.marketId, t.erpCode), index().on(t.marketId, t.name)],
+  (t) => [
+    uniqueIndex().on(t.marketId, t.erpCode),
+    index().on(t.marketId, t.name),
+    // The menu's product-rank version reads the newest change and the count of a market's products from it.
+    index().on(t.marketId, t.updatedAt),
+    // Contains-searches of product names (the menu listing, the case-size list), as the orders list has on its names.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /** Names the seed-to-sale system uses for a product: its S2S name and any aliases. */
@@ -246,6 +253,11 @@ export const batches = pgTable(
     index().on(t.marketId, t.productId),
     index().on(t.marketId, t.locationId),
     index().on(t.marketId, t.expiryDate),
+    // The menu listing sorted by expiry (empty last either way) reads these from today's date on and stops after its page.
+    index('batches_menu_expiry_asc_idx').on(t.marketId, sql`coalesce(${t.expiryDate}, 'infinity'::date)`),
+    index('batches_menu_expiry_desc_idx').on(t.marketId, sql`coalesce(${t.expiryDate}, '-infinity'::date)`),
+    // The menu search's contains-matches on batch numbers and S2S names (ILIKE reads a trigram index directly).
+    index('batches_menu_search_trgm_idx').using('gin', sql`${t.batchNumber} gin_trgm_ops`, sql`${t.s2sProductName} gin_trgm_ops`),
     check('reserved_not_negative', sql`${t.reservedUnits} >= 0`),
     check('case_size_positive', sql`${t.caseSize} > 0`),
   ],
@@ -685,6 +697,34 @@ export const menuSettings = pgTable(
   (t) => [primaryKey({ columns: [t.marketId, t.categoryId] })],
 );
 
+/**
+ * Each product's place in its market's menu (the menu settings applied to the products), kept so that a listing
+ * request reads it instead of ranking every product. Written by the menus module when settings are saved, and
+ * again when the version below no longer matches the products and settings it was computed from.
+ */
+export const menuProductRanks = pgTable(
+  'menu_product_ranks',
+  {
+    marketId: integer()
+      .notNull()
+      .references(() => markets.id),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rank: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.productId] }), index().on(t.marketId, t.rank, t.productId)],
+);
+
+/** What a market's ranks were computed from: its products' and menu settings' count and latest change. */
+export const menuRankVersions = pgTable('menu_rank_versions', {
+  marketId: integer()
+    .primaryKey()
+    .references(() => markets.id),
+  version: text().notNull(),
+  rankedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const exportFiles = pgTable(
   'export_files',
   {
@@ -695,13 +735,15 @@ export const exportFiles = pgTable(
     kind: text().notNull(),
     fileName: text().notNull(),
     storageKey: text().notNull(),
-    /** The download link's secret: whoever has it may fetch the file until it expires. */
+    /** The signed download link's token (export-storage.ts): whoever has it may fetch the file until it expires. */
     token: text().notNull().unique(),
     createdBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** The background job that wrote it (menu exports), which the request waiting on the job reads the links of. */
+    jobId: bigint({ mode: 'number' }),
   },
-  (t) => [index().on(t.marketId, t.createdAt)],
+  (t) => [index().on(t.marketId, t.createdAt), index().on(t.jobId)],
 );
 
 export const uploadBatches = pgTable(

@@ -29,7 +29,7 @@ type SuccessStatus = 200 | 201;
  * The refusals an endpoint documents beyond those every endpoint of its access kind has (400 for a bad
  * request; 401 and 403 when signed in; 404 with path params; 429 when rate limited).
  */
-export type ErrorStatus = 404 | 408 | 409 | 412 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 403 | 404 | 408 | 409 | 412 | 413 | 422 | 429 | 503;
 
 type Schema = z.ZodType;
 

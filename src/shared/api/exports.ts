@@ -5,6 +5,9 @@ import { defineEndpoint, publicAccess } from './endpoint';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The answer to a link whose signature or expiry fails. */
+export const EXPORT_LINK_INVALID_MESSAGE = 'This download link is invalid or has expired. Export again.';
+
 /** The path an export answers, under /api. */
 export const exportDownloadPath = (token: string) => `/api/exports/${token}`;
 
@@ -13,11 +16,12 @@ export const downloadExportEndpoint = defineEndpoint({
   method: 'GET',
   path: '/exports/{token}',
   summary: 'An exported workbook, while its link has not expired',
-  description: 'Answers the xlsx with a Content-Disposition file name; 404 once the link expired or for an unknown token.',
+  description:
+    "The token carries the file's id, its market and the link's expiry, HMAC-SHA256 signed by the server. Answers the xlsx with a Content-Disposition file name; 403 for a tampered or expired link; 404 for a token this server never made or a file no longer kept.",
   tag: 'Exports',
   access: publicAccess,
-  params: z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'is not an export link') }),
+  params: z.object({ token: z.string().regex(/^[\w-]{20,120}$/, 'is not an export link') }),
   /** The workbook's bytes (an xlsx), not JSON. */
   responses: { 200: z.string().describe('The xlsx workbook') },
-  errors: [404],
+  errors: [403, 404],
 });

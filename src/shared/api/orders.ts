@@ -569,9 +569,10 @@ export const msoOwnersEndpoint = defineEndpoint({
   method: 'GET',
   path: '/customer/mso',
   tag: 'customers',
-  summary: "The market's MSO owners",
-  description: "The market's MSO owners, by name.",
+  summary: "The market's MSO owners (dispensary chains)",
+  description:
+    "The market's MSO owners, by name. With salesPersonId or group, only those owning an active customer of those sales persons or that group (the menu's 'Select Dispensary Chain'); search matches the owner's name.",
   access: viewOrders,
-  query: marketQuerySchema,
+  query: customerQuerySchema,
   responses: { 200: msoOwnersResponseSchema },
 });

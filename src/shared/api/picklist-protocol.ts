@@ -44,3 +44,11 @@ export const PICK_MESSAGES = {
   saveFailed: 'Failed to mark items as picked. Please try again.',
   complete: 'Pick Complete',
 } as const;
+
+/**
+ * An item counts as picked once it has a pick status and at least one case was picked: an item picked 0 (not
+ * found, damaged) is done with, but nothing was picked. The server's percentage_completion
+ * (picklists.repository.ts), the screen's 'Picked X of Y items' and the phone's offline copy all count this way.
+ */
+export const itemCountsAsPicked = (item: { pick_status: string | null; no_of_case_picked: number | null }) =>
+  item.pick_status !== null && (item.no_of_case_picked ?? 0) > 0;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../shared/api/orders';
-import { customersEndpoint } from '../../../shared/api/orders';
+import { customersEndpoint, msoOwnersEndpoint } from '../../../shared/api/orders';
 import type { Endpoint } from '../../../shared/api/endpoint';
 import { callApi } from '../../lib/api-client';
 import { PeoplePickerDialog, type PeoplePickerDialogProps } from './people-picker-dialog';
@@ -25,6 +25,13 @@ const CUSTOMERS = [customer(1, 'GreenVault Duluth', 10), customer(2, 'Prairie Le
 beforeEach(() => {
   vi.mocked(callApi).mockReset();
   vi.mocked(callApi).mockImplementation((async (endpoint: Endpoint, input: { query?: { salesPersonId?: string } }) => {
+    if (endpoint.path === '/customer/mso')
+      return {
+        data: [
+          { mso_owner_id: 5, mso_owner_name: 'GreenVault Retail' },
+          { mso_owner_id: 6, mso_owner_name: 'Prairie Leaf' },
+        ],
+      };
     if (endpoint.path === '/sales-person')
       return {
         data: [
@@ -103,5 +110,16 @@ describe('the people picker', () => {
         { id: 11, name: 'Person 11' },
       ],
     });
+  });
+
+  it('offers dispensary chains (MSO owners) as the buyers, keeping them when sales persons are chosen', async () => {
+    const { onConfirm, user } = renderPicker({ mode: 'both', multiple: true, buyerKind: 'msoOwners', group: 'EXT', title: 'Select Dispensary Chain', confirmLabel: 'Confirm' });
+    const dialog = await screen.findByRole('dialog', { name: 'Select Dispensary Chain' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Prairie Leaf' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Person 11' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Prairie Leaf' })).toHaveProperty('checked', true);
+    expect(vi.mocked(callApi)).toHaveBeenCalledWith(msoOwnersEndpoint, expect.objectContaining({ query: { salesPersonId: '11', group: 'EXT' }, market: 'MN' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledWith({ buyers: [{ id: 6, name: 'Prairie Leaf', salesPerson: null }], salesPersons: [{ id: 11, name: 'Person 11' }] });
   });
 });

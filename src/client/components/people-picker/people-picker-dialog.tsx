@@ -1,5 +1,6 @@
 // The buyer and sales person picker (orders and menus): buyers only, sales persons only, or both, where
-// the chosen sales persons narrow the buyers. Native radio buttons or checkboxes in labelled groups, so
+// the chosen sales persons narrow the buyers. Buyers are customers (orders) or MSO owners, the dispensary
+// chains a menu is exported for. Native radio buttons or checkboxes in labelled groups, so
 // keyboard and screen readers work as they do everywhere; a full-screen sheet on phones.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,6 +15,7 @@ import { LoadingMessage } from '../ui/loading-message';
 import { checkbox, fieldControl } from '../ui/styles';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { customersQueryOptions } from './list-customers';
+import { msoOwnersQueryOptions } from './list-mso-owners';
 import { salesPersonsQueryOptions } from './list-sales-persons';
 import {
   canConfirmSelection,
@@ -35,6 +37,8 @@ export type PeoplePickerDialogProps = {
   multiple?: boolean;
   /** Only buyers of this group: INT for the internal menu and orders, EXT for the external menu. */
   group?: CustomerGroup;
+  /** What a buyer is: a customer (the default) or an MSO owner (a dispensary chain, which has no sales person). */
+  buyerKind?: BuyerKind;
   title: string;
   description?: string;
   confirmLabel?: string;
@@ -43,6 +47,8 @@ export type PeoplePickerDialogProps = {
   /** The confirmed choice is being applied: the dialog stays and the button spins. */
   busy?: boolean;
 };
+
+type BuyerKind = 'customers' | 'msoOwners';
 
 const EMPTY: PeopleSelection = { buyers: [], salesPersons: [] };
 
@@ -59,6 +65,7 @@ export function PeoplePickerDialog({
   mode,
   multiple = false,
   group,
+  buyerKind = 'customers',
   title,
   description,
   confirmLabel = 'Confirm',
@@ -82,8 +89,9 @@ export function PeoplePickerDialog({
     setSelection((current) => {
       const salesPersons = toggleEntry(current.salesPersons, person, multiple);
       const ids = new Set(salesPersons.map((item) => item.id));
-      // The buyer list narrows to these sales persons' customers: a chosen buyer outside it goes.
-      const buyers = mode === 'both' && ids.size > 0 ? current.buyers.filter((buyer) => buyer.salesPerson && ids.has(buyer.salesPerson.id)) : current.buyers;
+      // The buyer list narrows to these sales persons' customers: a chosen buyer outside it goes. A chain has
+      // no one sales person, so chosen chains stay.
+      const buyers = mode === 'both' && buyerKind === 'customers' && ids.size > 0 ? current.buyers.filter((buyer) => buyer.salesPerson && ids.has(buyer.salesPerson.id)) : current.buyers;
       return { salesPersons, buyers };
     });
   };
@@ -122,6 +130,7 @@ export function PeoplePickerDialog({
         )}
         {needsBuyers(mode) && (
           <BuyerList
+            kind={buyerKind}
             multiple={multiple}
             group={group}
             salesPersonIds={mode === 'both' ? selection.salesPersons.map((person) => person.id) : []}
@@ -175,6 +184,7 @@ function SalesPersonList({
 }
 
 function BuyerList({
+  kind,
   multiple,
   group,
   salesPersonIds,
@@ -183,6 +193,7 @@ function BuyerList({
   compact,
   autoFocus,
 }: {
+  kind: BuyerKind;
   multiple: boolean;
   group?: CustomerGroup;
   salesPersonIds: number[];
@@ -192,17 +203,29 @@ function BuyerList({
   autoFocus: boolean;
 }) {
   const market = useCurrentMarket();
-  const query = useQuery({ ...customersQueryOptions(market, { salesPersonIds, group }), placeholderData: (previous) => previous });
-  const options = (query.data ?? []).map((customer) => ({
-    id: customer.customer_id,
-    name: customer.customer_name,
-    detail: [customer.mso_owner_name, customer.sales_person_name].filter(Boolean).join(' · ') || null,
-    value: buyerOf(customer),
-  }));
+  const filter = { salesPersonIds, group };
+  const customers = useQuery({ ...customersQueryOptions(market, filter), placeholderData: (previous) => previous, enabled: kind === 'customers' });
+  const chains = useQuery({ ...msoOwnersQueryOptions(market, filter), placeholderData: (previous) => previous, enabled: kind === 'msoOwners' });
+  const query = kind === 'customers' ? customers : chains;
+  const options =
+    kind === 'customers'
+      ? (customers.data ?? []).map((customer) => ({
+          id: customer.customer_id,
+          name: customer.customer_name,
+          detail: [customer.mso_owner_name, customer.sales_person_name].filter(Boolean).join(' · ') || null,
+          value: buyerOf(customer),
+        }))
+      : (chains.data ?? []).map((chain) => ({
+          id: chain.mso_owner_id,
+          name: chain.mso_owner_name,
+          detail: null,
+          value: { id: chain.mso_owner_id, name: chain.mso_owner_name, salesPerson: null },
+        }));
+  const noun = kind === 'customers' ? 'buyers' : 'dispensary chains';
   return (
-    <PersonList
-      legend={multiple ? 'Buyers' : 'Buyer'}
-      noun="buyers"
+    <PersonList<BuyerSelection>
+      legend={kind === 'customers' ? (multiple ? 'Buyers' : 'Buyer') : multiple ? 'Dispensary chains' : 'Dispensary chain'}
+      noun={noun}
       multiple={multiple}
       options={options}
       chosenIds={chosen.map((item) => item.id)}

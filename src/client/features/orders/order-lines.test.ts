@@ -11,8 +11,11 @@ import {
   lineFromItem,
   linesChanged,
   lineSubtotal,
+  linesToFix,
+  linesToFixText,
   orderErrors,
   orderTotal,
+  totalCases,
   toLineInputs,
   type OrderLine,
 } from './order-lines';
@@ -80,6 +83,16 @@ describe('a cart line', () => {
     const a = withCases(lineFromInventory(row), 1, '0.10');
     const b = { ...withCases(lineFromInventory(row), 1, '0.20'), batchId: 9 };
     expect(orderTotal([a, b])).toBe(3.6);
+  });
+
+  it('leaves lines with a problem out of the total and the cases, and counts them', () => {
+    const valid = withCases(lineFromInventory(row), 2, '1.00');
+    const tooMany = { ...withCases(lineFromInventory(row), 999, '1.00'), batchId: 9 };
+    expect(orderTotal([valid, tooMany])).toBe(24);
+    expect(totalCases([valid, tooMany])).toBe(2);
+    expect(linesToFix([valid, tooMany])).toBe(1);
+    expect(linesToFixText(1)).toBe('1 line needs fixing');
+    expect(linesToFixText(3)).toBe('3 lines need fixing');
   });
 });
 

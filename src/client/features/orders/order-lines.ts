@@ -80,13 +80,24 @@ export function lineSubtotal(line: OrderLine): number {
   return roundCents(line.cases * line.caseSize * price);
 }
 
+/**
+ * The order's total counts valid lines only: 999 cases where 22 are available is not a sale, and a total
+ * built on it would promise a figure the order can never reach. linesToFix says how many are left out.
+ */
 export function orderTotal(lines: readonly OrderLine[]): number {
-  return roundCents(lines.reduce((sum, line) => sum + lineSubtotal(line), 0));
+  return roundCents(lines.filter((line) => !hasLineErrors(line)).reduce((sum, line) => sum + lineSubtotal(line), 0));
 }
 
+/** Cases of the valid lines, for the same reason as orderTotal. */
 export function totalCases(lines: readonly OrderLine[]): number {
-  return lines.reduce((sum, line) => sum + (line.cases ?? 0), 0);
+  return lines.filter((line) => !hasLineErrors(line)).reduce((sum, line) => sum + (line.cases ?? 0), 0);
 }
+
+/** How many lines have a problem, and so are left out of the totals. */
+export const linesToFix = (lines: readonly OrderLine[]): number => lines.filter(hasLineErrors).length;
+
+/** '1 line needs fixing', '3 lines need fixing'. */
+export const linesToFixText = (count: number): string => (count === 1 ? '1 line needs fixing' : `${count} lines need fixing`);
 
 /** A short line (edit) is resolved once its quantity changes (within what is available) or it is removed. */
 export function isUnresolvedShortLine(line: OrderLine): boolean {

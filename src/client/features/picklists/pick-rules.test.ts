@@ -4,8 +4,8 @@ import { testItem, testPicklist } from '../../lib/outbox/picklist-fixtures';
 import { canMarkAsPicked, initialPicked, itemStatusLabel, lineOf, parsePicked, pickError, pickRow, progressText, reasonShown, selectionEnabled } from './pick-rules';
 
 const open = { canPick: true, closed: false };
-const picked = testItem(9, { pick_status: 'complete', pick_status_code: 'complete', pick_status_label: 'picked', no_of_case_picked: 5 });
-const partial = testItem(8, { pick_status: 'partial', pick_status_code: 'partial', pick_status_label: 'partially-picked', no_of_case_picked: 3, reason_id: 11, reason_label: 'Damaged' });
+const picked = testItem(9, { pick_status: 'complete', pick_status_code: 'complete', pick_status_label: 'Picked', no_of_case_picked: 5 });
+const partial = testItem(8, { pick_status: 'partial', pick_status_code: 'partial', pick_status_label: 'Partially Picked', no_of_case_picked: 3, reason_id: 11, reason_label: 'Damaged' });
 
 describe('picked quantity', () => {
   it('starts at the ordered count when the item has no pick status, else at what was picked', () => {
@@ -41,7 +41,8 @@ describe('picked quantity', () => {
 
   it("labels items without a pick status 'Not started'", () => {
     expect(itemStatusLabel(testItem(1, { pick_status_label: '' }))).toBe('Not started');
-    expect(itemStatusLabel(partial)).toBe('partially-picked');
+    expect(itemStatusLabel(partial)).toBe('Partially Picked');
+    expect(itemStatusLabel(testItem(3, { pick_status: 'complete', pick_status_label: 'picked' }))).toBe('Picked');
   });
 });
 
@@ -112,6 +113,11 @@ describe('the summary and the edit body', () => {
     expect(progressText(testPicklist({ items: [partial, testItem(1), testItem(2)] }))).toBe('Picked 1 of 3 items (33%)');
     expect(progressText(testPicklist({ items: [partial, picked, testItem(2)] }))).toBe('Picked 2 of 3 items (67%)');
     expect(progressText(testPicklist({ items: [] }))).toBe('Picked 0 of 0 items (0%)');
+  });
+
+  it("does not count an item picked 0 ('Not found') as picked", () => {
+    const notFound = testItem(7, { pick_status: 'partial', pick_status_code: 'partial', pick_status_label: 'Partially Picked', no_of_case_picked: 0, reason_id: 12, reason_label: 'Not found in location' });
+    expect(progressText(testPicklist({ items: [notFound, picked, testItem(2)] }))).toBe('Picked 1 of 3 items (33%)');
   });
 
   it('sends the reason with a short pick only', () => {

@@ -1,8 +1,8 @@
 // The spec's picking rules (section 5, Picked quantity; section 4, Picklist statuses), as pure functions
 // the item cards, the desktop table and 'Mark as Picked' share.
 import type { PicklistDetail, PicklistItem } from '../../../shared/api/picklists';
-import { PICK_MESSAGES } from '../../../shared/api/picklist-protocol';
-import { PICK_ITEM_STATUS_FALLBACK_LABEL } from '../../../shared/enums';
+import { itemCountsAsPicked, PICK_MESSAGES } from '../../../shared/api/picklist-protocol';
+import { PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STATUS_LABELS } from '../../../shared/enums';
 import { percentComplete } from '../../../shared/labels';
 
 /** What the picker has typed or chosen for an item and not saved yet. */
@@ -84,13 +84,20 @@ export function canMarkAsPicked(detail: PicklistDetail, selected: readonly PickR
   return selected.every((row) => row.editable && row.error === null && !(row.picked < row.item.no_of_case_ordered && row.reasonId === null));
 }
 
-/** 'Picked X of Y items (Z%)': items with a pick status count as picked. */
-export function progressText(detail: PicklistDetail): string {
-  const done = detail.items.filter((item) => item.pick_status !== null).length;
-  return `Picked ${done} of ${detail.items.length} items (${percentComplete(done, detail.items.length)}%)`;
+/** The picklist's progress: items picked, of all its items, and the rounded percent (0 without items). */
+export function pickProgress(detail: Pick<PicklistDetail, 'items'>): { picked: number; total: number; percent: number } {
+  const picked = detail.items.filter(itemCountsAsPicked).length;
+  return { picked, total: detail.items.length, percent: percentComplete(picked, detail.items.length) };
 }
 
-export const itemStatusLabel = (item: PicklistItem) => (item.pick_status === null ? PICK_ITEM_STATUS_FALLBACK_LABEL : item.pick_status_label || PICK_ITEM_STATUS_FALLBACK_LABEL);
+/** 'Picked X of Y items (Z%)'. */
+export function progressText(detail: Pick<PicklistDetail, 'items'>): string {
+  const { picked, total, percent } = pickProgress(detail);
+  return `Picked ${picked} of ${total} items (${percent}%)`;
+}
+
+/** The spec's label for the item's pick status, from its code: a copy cached before a label changed reads the same. */
+export const itemStatusLabel = (item: Pick<PicklistItem, 'pick_status'>) => (item.pick_status === null ? PICK_ITEM_STATUS_FALLBACK_LABEL : PICK_ITEM_STATUS_LABELS[item.pick_status]);
 
 /** The edit body's line for a row: the reason only travels with a short pick. */
 export function lineOf(row: PickRow): { picklist_item_id: number; no_of_cases: number; reason_id?: number } {

@@ -1,20 +1,29 @@
 // Which sign-in this server uses, asked of the server at start-up and remembered so that the app can
 // start with no signal.
-import { authConfigSchema, type AuthConfig } from '../../../shared/api/auth-config';
+import { readAuthConfig, type AuthConfig } from '../../../shared/api/auth-config';
 import { authConfigEndpoint } from '../../../shared/api/auth';
 import { callApi } from '../api-client';
 
 const STORAGE_KEY = 'gv-auth-config';
 
+function remembered(): AuthConfig | null {
+  try {
+    return readAuthConfig(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
 export async function loadAuthConfig(): Promise<AuthConfig> {
   try {
     const { data } = await callApi(authConfigEndpoint, {});
-    const config = authConfigSchema.parse(data);
+    const config = readAuthConfig(data);
+    if (!config) throw new Error('The server answered GET /api/auth/config with a configuration this app cannot read.');
     localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
     return config;
   } catch (error) {
-    const remembered = authConfigSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
-    if (remembered.success) return remembered.data;
+    const config = remembered();
+    if (config) return config;
     throw error;
   }
 }

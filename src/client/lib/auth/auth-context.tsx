@@ -1,9 +1,7 @@
-// Makes the auth provider and the sign-out action available to components.
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { createContext, useCallback, useContext } from 'react';
+// Makes the auth provider available to components (the sign-in screen included, which runs before the
+// router and the query cache are loaded: hence useSignOut is a module of its own).
+import { createContext, useContext } from 'react';
 import type { AuthProvider } from './auth-provider';
-import { signOut } from './sign-out';
 
 export const AuthContext = createContext<AuthProvider | null>(null);
 
@@ -11,14 +9,4 @@ export function useAuth(): AuthProvider {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth needs the AuthContext provider');
   return auth;
-}
-
-export function useSignOut(): () => Promise<void> {
-  const auth = useAuth();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  return useCallback(async () => {
-    await signOut(auth, queryClient, { broadcast: true });
-    await router.navigate({ to: '/login' });
-  }, [auth, queryClient, router]);
 }

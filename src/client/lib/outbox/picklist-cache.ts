@@ -3,6 +3,7 @@
 // made on it, and it is what they are sent with (If-Match).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../../shared/api/common';
+import { itemCountsAsPicked } from '../../../shared/api/picklist-protocol';
 import { picklistDetailEndpoint, picklistRegisterEndpoint, type PicklistDetail, type PicklistEditBody, type PicklistRow } from '../../../shared/api/picklists';
 import { PICK_ITEM_STATUS_LABELS, type MarketCode, type PicklistStatus } from '../../../shared/enums';
 import { percentComplete } from '../../../shared/labels';
@@ -62,13 +63,14 @@ export function applyPicks(detail: PicklistDetail, lines: readonly PickLine[]): 
       reason_label: reason?.metadata_label ?? null,
     } satisfies PicklistDetail['items'][number];
   });
+  // Picked once every item is done with; the percentage counts only items with cases picked, as the server's does.
   const done = items.filter((item) => item.pick_status !== null).length;
   const label: PicklistStatus = done === items.length ? 'Picked' : 'In Progress';
   return {
     ...detail,
     items,
     picked_cases: items.reduce((sum, item) => sum + (item.no_of_case_picked ?? 0), 0),
-    percentage_completion: percentComplete(done, items.length),
+    percentage_completion: percentComplete(items.filter(itemCountsAsPicked).length, items.length),
     pick_status_label: label,
     pick_status: STATUS_CODE(label),
   };

@@ -38,11 +38,13 @@ describe('the optimistic picklist', () => {
       { picklist_item_id: 1, no_of_cases: 5 },
       { picklist_item_id: 2, no_of_cases: 3, reason_id: 11 },
     ]);
-    expect(after.items[0]).toMatchObject({ no_of_case_picked: 5, pick_status: 'complete', pick_status_label: 'picked', reason_id: null });
-    expect(after.items[1]).toMatchObject({ no_of_case_picked: 3, pick_status: 'partial', pick_status_label: 'partially-picked', reason_id: 11, reason_label: 'Damaged' });
+    expect(after.items[0]).toMatchObject({ no_of_case_picked: 5, pick_status: 'complete', pick_status_label: 'Picked', reason_id: null });
+    expect(after.items[1]).toMatchObject({ no_of_case_picked: 3, pick_status: 'partial', pick_status_label: 'Partially Picked', reason_id: 11, reason_label: 'Damaged' });
     expect(after.items[2]).toEqual(before.items[2]);
     expect(after).toMatchObject({ picked_cases: 8, percentage_completion: 67, pick_status_label: 'In Progress', pick_status: 'IN_PROGRESS', version: before.version });
     expect(applyPicks(after, [{ picklist_item_id: 3, no_of_cases: 2 }])).toMatchObject({ pick_status_label: 'Picked', percentage_completion: 100 });
+    // An item picked 0 (not found) is done with, but counts as no item picked, as the server counts it.
+    expect(applyPicks(after, [{ picklist_item_id: 3, no_of_cases: 0, reason_id: 11 }])).toMatchObject({ pick_status_label: 'Picked', percentage_completion: 67 });
   });
 
   it('drops a reason from a full pick', () => {
@@ -141,7 +143,7 @@ describe('the sync engine', () => {
 
   it("on a conflict shows the server's values, keeps mine in the outbox, and Keep mine sends it again on the server's version", async () => {
     queryClient.setQueryData(key, testPicklist());
-    const server = testPicklist({ version: 6, items: [testItem(1, { no_of_case_picked: 5, pick_status: 'complete', pick_status_label: 'picked', changed_in_version: 6 }), testItem(2), testItem(3, { no_of_case_ordered: 2 })] });
+    const server = testPicklist({ version: 6, items: [testItem(1, { no_of_case_picked: 5, pick_status: 'complete', pick_status_label: 'Picked', changed_in_version: 6 }), testItem(2), testItem(3, { no_of_case_ordered: 2 })] });
     const bases: (number | null)[] = [];
     run(async (entry) => {
       bases.push(entry.baseVersion);

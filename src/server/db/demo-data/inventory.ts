@@ -176,6 +176,17 @@ export type BatchCompletion = {
   now: number;
 };
 
+/** Colours an ERP might give a batch for its menu row. */
+const DEMO_ROW_COLORS = ['#FFD966', '#A9D08E', '#9BC2E6', '#F4B084', '#C9A0DC'] as const;
+
+/**
+ * About one batch in twelve carries a menu row colour, chosen from its id rather than drawn from `random`: a draw
+ * here would shift every later draw and change the rest of the demo data.
+ */
+function demoRowColor(batchId: number): string | null {
+  return batchId % 12 === 5 ? DEMO_ROW_COLORS[Math.floor(batchId / 12) % DEMO_ROW_COLORS.length]! : null;
+}
+
 export function completeBatch(random: Random, draft: BatchDraft, ledger: StockLedger, completion: BatchCompletion): { row: BatchRow; tags: BatchTagRow[] } {
   const { ids, now } = completion;
   const reservedUnits = ledger.reservedUnits(draft.id);
@@ -198,7 +209,7 @@ export function completeBatch(random: Random, draft: BatchDraft, ledger: StockLe
     status: draft.status,
     labStatus: draft.labStatus,
     ...labValues(random, draft),
-    rowColor: null,
+    rowColor: demoRowColor(draft.id),
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
   };

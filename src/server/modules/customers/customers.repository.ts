@@ -58,6 +58,23 @@ export async function findSalesPerson(db: DbOrTx, marketId: number, salesPersonI
   return row;
 }
 
-export async function listMsoOwners(db: DbOrTx, marketId: number): Promise<MsoOwner[]> {
-  return queryRows<MsoOwner>(db, sql`select id as mso_owner_id, name as mso_owner_name from mso_owners where market_id = ${marketId} order by name, id`);
+/**
+ * The market's MSO owners by name. With a group or sales persons, only owners of an active customer of that group
+ * and of those sales persons (the menu's 'Select Dispensary Chain'); a search matches the owner's name.
+ */
+export async function listMsoOwners(db: DbOrTx, query: CustomerSearch): Promise<MsoOwner[]> {
+  const conditions: SQL[] = [sql`m.market_id = ${query.marketId}`];
+  const customerConditions: SQL[] = [];
+  if (query.group) customerConditions.push(sql`c.customer_group = ${query.group}`);
+  if (query.salesPersonIds && query.salesPersonIds.length > 0) {
+    customerConditions.push(sql`c.sales_person_id = any(${`{${query.salesPersonIds.join(',')}}`}::int[])`);
+  }
+  if (customerConditions.length > 0) {
+    conditions.push(sql`exists (select 1 from customers c where c.mso_owner_id = m.id and c.market_id = m.market_id and c.is_active and ${sql.join(customerConditions, sql` and `)})`);
+  }
+  if (query.search) conditions.push(sql`m.name ilike ${`%${escapeLike(query.search)}%`}`);
+  return queryRows<MsoOwner>(
+    db,
+    sql`select m.id as mso_owner_id, m.name as mso_owner_name from mso_owners m where ${sql.join(conditions, sql` and `)} order by m.name, m.id`,
+  );
 }

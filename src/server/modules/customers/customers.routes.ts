@@ -1,4 +1,4 @@
-// The people pickers of the order screens: sales persons, buyers and MSO owners of the current market.
+// The people pickers of the order and menu screens: sales persons, buyers and MSO owners of the current market.
 import type { FastifyPluginAsync } from 'fastify';
 import { customersEndpoint, msoOwnersEndpoint, salesPersonsEndpoint } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
@@ -14,5 +14,8 @@ export const customersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     return ok(await listCustomers(db, { marketId: ctx.market.id, group, salesPersonIds: salesPersonId, search: search || undefined }));
   });
 
-  route(app, msoOwnersEndpoint, async ({ ctx }) => ok(await listMsoOwners(db, ctx.market.id)));
+  route(app, msoOwnersEndpoint, async ({ ctx, query }) => {
+    const { group, salesPersonId, search } = query;
+    return ok(await listMsoOwners(db, { marketId: ctx.market.id, group, salesPersonIds: salesPersonId, search: search || undefined }));
+  });
 };

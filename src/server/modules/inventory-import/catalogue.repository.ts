@@ -15,3 +15,12 @@ export async function caseSizesOf(db: DbOrTx, marketId: number, productIds: read
   );
   return new Map(rows.map((row) => [row.productId, row.caseSizes]));
 }
+
+/**
+ * Share locks on some products, in id order: a save of their case sizes (which holds the product's row for
+ * update) is waited for, and none starts until the caller's transaction ends.
+ */
+export async function lockProductsForShare(tx: DbOrTx, marketId: number, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`select id from products where market_id = ${marketId} and id = any(${intArray(productIds)}) order by id for share`);
+}

@@ -12,7 +12,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { recordCommittedIssues } from '../inventory-issues/issues.service';
 import type { MarketStats } from '../markets/market-stats';
 import { applyStockUpdates, marketLocations, tagsOfBatch, type StockUpdate } from '../inventory/stock-import.repository';
-import { caseSizesOf } from './catalogue.repository';
+import { caseSizesOf, lockProductsForShare } from './catalogue.repository';
 import { checkCaseSize, standardCaseSizes } from './case-size-rules';
 import type { DraftRow } from './import-rules';
 import {
@@ -162,6 +162,39 @@ function heldBackForCaseSize(row: StoredImportRow, caseSizes: number[]): DraftRo
   };
 }
 
+/**
+ * The import's new batches of these products (all products when omitted) whose case size their product no longer
+ * has: packed again in a size it has, or, when none fits, moved back to Case Size Errors (held back, their 020
+ * removed). Run after a save of standard case sizes and again inside every commit, under a share lock on the
+ * products, so that a commit never creates a batch in a size a save has just removed.
+ */
+async function refitNewBatches(tx: DbOrTx, marketId: number, importId: number, productIds?: readonly number[]) {
+  const updates = productIds ? await importRowsOfProducts(tx, importId, 'inventory_updates', productIds) : await importRowsOfTab(tx, importId, 'inventory_updates');
+  const newBatches = updates.filter((row) => row.payload.change === 'new_batch');
+  const products = [...new Set(newBatches.map(productIdOf))];
+  // A save of case sizes holds its product's row for update: this waits for it, and then reads what it saved.
+  await lockProductsForShare(tx, marketId, products);
+  const sizes = await caseSizesOf(tx, marketId, products);
+  const sizesOf = (row: StoredImportRow) => sizes.get(productIdOf(row)) ?? [];
+  const misfits = newBatches.filter((row) => row.caseSize === null || !sizesOf(row).includes(row.caseSize));
+  const repacked: { row: StoredImportRow; caseSize: number }[] = [];
+  const heldBack: StoredImportRow[] = [];
+  for (const row of misfits) {
+    const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizesOf(row));
+    if (check.ok) repacked.push({ row, caseSize: check.caseSize });
+    else heldBack.push(row);
+  }
+  for (const { row, caseSize } of repacked) await repackImportRow(tx, row.id, caseSize, standardCaseSizes(sizesOf(row)));
+  if (heldBack.length > 0) {
+    const batchNumbers = new Set(heldBack.map((row) => row.batchNumber));
+    const issues = productIds ? await importRowsOfProducts(tx, importId, 'item_issues', productIds) : await importRowsOfTab(tx, importId, 'item_issues');
+    const newBatchIssues = issues.filter((row) => row.reasonCode === '020' && batchNumbers.has(row.batchNumber));
+    await deleteImportRows(tx, [...heldBack, ...newBatchIssues].map((row) => row.id));
+    await insertImportRows(tx, importId, heldBack.map((row) => heldBackForCaseSize(row, sizesOf(row))));
+  }
+  return { repacked, heldBack };
+}
+
 export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
   return {
     async locations(ctx: Ctx, markets: string[] | undefined) {
@@ -242,6 +275,8 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
         let applied = 0;
         let heldBack = 0;
         if (action === 'commit') {
+          const refit = await refitNewBatches(tx, ctx.market.id, record.id);
+          if (refit.repacked.length + refit.heldBack.length > 0) await recountTabs(tx, record.id);
           const updates = await importRowsOfTab(tx, record.id, 'inventory_updates');
           const outcome = await applyStockUpdates(tx, ctx.market.id, updates.map(stockUpdateOf));
           const held = updates.filter((row) => !outcome.applied.has(row.batchNumber));
@@ -328,24 +363,7 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
       return db.transaction(async (tx) => {
         if (!(await lockOpenImport(tx, record.id))) return null;
         const { fixed } = await fixCaseSizeErrors(tx, ctx.market.id, record.id, productIds);
-        const newBatches = (await importRowsOfProducts(tx, record.id, 'inventory_updates', productIds)).filter((row) => row.payload.change === 'new_batch');
-        const sizes = await caseSizesOf(tx, ctx.market.id, [...new Set(newBatches.map(productIdOf))]);
-        const sizesOf = (row: StoredImportRow) => sizes.get(productIdOf(row)) ?? [];
-        const misfits = newBatches.filter((row) => row.caseSize === null || !sizesOf(row).includes(row.caseSize));
-        const repacked: { row: StoredImportRow; caseSize: number }[] = [];
-        const heldBack: StoredImportRow[] = [];
-        for (const row of misfits) {
-          const check = checkCaseSize(row.totalQuantity ?? Number.NaN, sizesOf(row));
-          if (check.ok) repacked.push({ row, caseSize: check.caseSize });
-          else heldBack.push(row);
-        }
-        for (const { row, caseSize } of repacked) await repackImportRow(tx, row.id, caseSize, standardCaseSizes(sizesOf(row)));
-        if (heldBack.length > 0) {
-          const batchNumbers = new Set(heldBack.map((row) => row.batchNumber));
-          const newBatchIssues = (await importRowsOfProducts(tx, record.id, 'item_issues', productIds)).filter((row) => row.reasonCode === '020' && batchNumbers.has(row.batchNumber));
-          await deleteImportRows(tx, [...heldBack, ...newBatchIssues].map((row) => row.id));
-          await insertImportRows(tx, record.id, heldBack.map((row) => heldBackForCaseSize(row, sizesOf(row))));
-        }
+        const { repacked, heldBack } = await refitNewBatches(tx, ctx.market.id, record.id, productIds);
         if (fixed.length + repacked.length + heldBack.length > 0) {
           await recountTabs(tx, record.id);
           await recordAudit(tx, ctx, {

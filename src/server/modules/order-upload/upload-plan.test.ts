@@ -46,6 +46,25 @@ describe('planUpload', () => {
     expect(good.ok && good.customers[0]!.lines[0]!.noOfCases).toBe(4);
   });
 
+  it('with a Cases column, skips menu lines whose Cases cell is empty and checks the rest as usual', () => {
+    const menu = rows(['MN-B1', 'GreenVault Duluth', '12', ''], ['MN-B2', 'GreenVault Duluth', '24', '3'], ['MN-B999', 'Nowhere', '6', ' '], ['MN-B1', 'GreenVault Duluth', '12', 'x']);
+    const plan = planUpload(menu, withCases, batches, customers);
+    expect(plan.ok).toBe(false);
+    if (plan.ok) return;
+    expect(plan.problems.map(describeProblem)).toEqual(['Row 5, Cases: x is not a whole number of cases above 0']);
+    const good = planUpload(menu.slice(0, 3), withCases, batches, customers);
+    expect(good).toMatchObject({ ok: true, rowCount: 1, customers: [{ customerId: 10, lines: [{ batchId: 2, noOfCases: 3, rows: [3] }] }] });
+    expect(planUpload(menu.slice(0, 1), withCases, batches, customers)).toEqual({
+      ok: false,
+      problems: [{ row: null, column: null, message: 'No row has a number in Cases: enter the cases to order on the lines you want.' }],
+    });
+  });
+
+  it('without a Cases column, an empty Case Size is still an error', () => {
+    const plan = planUpload(rows(['MN-B1', 'GreenVault Duluth', '']), columns, batches, customers);
+    expect(plan.ok || plan.problems.map(describeProblem)).toEqual(['Row 2, Case Size: the cell is empty; enter the number of cases']);
+  });
+
   it('names the row and column of every problem', () => {
     const plan = planUpload(
       rows(['MN-B999', 'GreenVault Duluth', '1'], ['MN-B3', 'Nowhere, Closed Store', '0'], ['', '', ''], ['MN-B1', '', 'two']),

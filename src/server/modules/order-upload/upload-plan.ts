@@ -92,7 +92,8 @@ export type PlanResult = { ok: true; customers: PlannedCustomer[]; rowCount: num
 
 /**
  * Reads each data row: the batch must be one of the market's active batches, every dispensary one of its
- * active customers, and the case columns whole numbers above zero. A batch named twice for one dispensary
+ * active customers, and the case columns whole numbers above zero. With a Cases (or Quantity) column, a row
+ * whose count is empty is a menu line not ordered and is skipped. A batch named twice for one dispensary
  * becomes one line with the cases added up.
  */
 export function planUpload(
@@ -112,6 +113,7 @@ export function planUpload(
   };
   const planned = new Map<number, PlannedCustomer & { byBatch: Map<number, PlanLine> }>();
   let rowCount = 0;
+  let skippedLines = 0;
   let tooManyCustomers = false;
 
   for (const { row, cells } of rows) {
@@ -121,6 +123,12 @@ export function planUpload(
     const caseCountCell = columns.caseCount === null ? '' : (cells[columns.caseCount] ?? '').trim();
     // A row with none of the order columns filled is a note or a spacer, not an order line.
     if (!batchCell && !dispensaryCell && !caseSizeCell && !caseCountCell) continue;
+    // An exported internal menu lists every batch with its case size and dispensaries already filled in: a
+    // line whose cases were left empty is a batch the rep did not order.
+    if (columns.caseCount !== null && !caseCountCell) {
+      skippedLines += 1;
+      continue;
+    }
     rowCount += 1;
     const before = problems.length;
 
@@ -137,8 +145,7 @@ export function planUpload(
     } else {
       const caseCountName = columns.caseCountName!;
       cases = wholePositive(caseCountCell);
-      if (!caseCountCell) problem(row, caseCountName, 'the cell is empty; enter the number of cases');
-      else if (cases === null) problem(row, caseCountName, `${caseCountCell} is not a whole number of cases above 0`);
+      if (cases === null) problem(row, caseCountName, `${caseCountCell} is not a whole number of cases above 0`);
       const unitsPerCase = wholePositive(caseSizeCell);
       if (!caseSizeCell) problem(row, COLUMN_CASE_SIZE, 'the cell is empty; enter the units per case');
       else if (unitsPerCase === null) problem(row, COLUMN_CASE_SIZE, `${caseSizeCell} is not a whole number of units`);
@@ -188,7 +195,9 @@ export function planUpload(
     }
   }
 
-  if (problems.length === 0 && rowCount === 0) problem(null, null, 'The file has no order rows under its header.');
+  if (problems.length === 0 && rowCount === 0) {
+    problem(null, null, skippedLines > 0 ? `No row has a number in ${columns.caseCountName}: enter the cases to order on the lines you want.` : 'The file has no order rows under its header.');
+  }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, rowCount, customers: [...planned.values()].map(({ byBatch: _byBatch, ...customer }) => customer) };
 }

@@ -1,7 +1,7 @@
 // SQL for picklists: the register page, one picklist with its items, the writes of a pick, and the
 // picklists an order's approval creates and its cancellation ends.
 import { sql, type SQL } from 'drizzle-orm';
-import { OPEN_PICKLIST_STATUSES, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
+import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STATUS_LABELS, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { CheckedListQuery } from '../../lib/list-query';
@@ -59,12 +59,17 @@ const SELECT_BASE = sql`
     left join users cu on cu.id = p.created_by
     left join users uu on uu.id = p.updated_by`;
 
+/**
+ * Percent complete counts the items picked: an item counts once it has a pick status and at least one case
+ * was picked. An item picked 0 (not found, damaged) is done with but not picked. The client's 'Picked X of
+ * Y items' counts the same way (shared/api/picklist-protocol.ts, itemCountsAsPicked).
+ */
 const TOTALS = sql`
   left join lateral (
     select coalesce(sum(i.no_of_case_ordered), 0)::int as total_cases,
            coalesce(sum(i.no_of_case_picked), 0)::int as picked_cases,
            case when count(*) = 0 then 0
-                else round(100.0 * count(i.pick_status) / count(*))::int end as percentage_completion
+                else round(100.0 * count(*) filter (where i.pick_status is not null and i.no_of_case_picked > 0) / count(*))::int end as percentage_completion
       from picklist_items i where i.picklist_id = b.picklist_id) t on true`;
 
 function toRow(row: RegisterSqlRow & { percentage_completion?: number }): PicklistRow {
@@ -206,7 +211,7 @@ function toItem(row: ItemSqlRow): PicklistItem {
     category_name: row.category_name,
     pick_status: row.pick_status,
     pick_status_code: row.pick_status,
-    pick_status_label: row.pick_status === 'complete' ? 'picked' : row.pick_status === 'partial' ? 'partially-picked' : 'Not started',
+    pick_status_label: row.pick_status === null ? PICK_ITEM_STATUS_FALLBACK_LABEL : PICK_ITEM_STATUS_LABELS[row.pick_status],
     no_of_case_ordered: row.no_of_case_ordered,
     no_of_case_picked: row.no_of_case_picked,
     case_size: row.case_size,

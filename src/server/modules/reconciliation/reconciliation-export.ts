@@ -58,7 +58,7 @@ export function createReconciliationExports({ db, storage, reconciliation, now =
       }
       const content = Buffer.from(await workbook.xlsx.writeBuffer());
       const fileName = `${run.marketCode}_Reconciliation_${run.referenceId}_${timestamp(now())}.xlsx`;
-      const stored = await storage.save({ marketId: ctx.market.id, kind: 'reconciliation', fileName, userId: ctx.caller.id, content, validMinutes: EXPORT_LINK_MINUTES });
+      const stored = await storage.save({ market: ctx.market, kind: 'reconciliation', fileName, userId: ctx.caller.id, content, validMinutes: EXPORT_LINK_MINUTES });
       await setRunFile(db, run.id, { fileName, filePath: stored.downloadUrl });
       await recordAudit(db, ctx, { entityType: 'reconciliation', entityId: run.referenceId, action: 'export', after: { fileName } });
       return { recon_status: run.status, downloadUrl: stored.downloadUrl, presignedUrl: stored.downloadUrl, file_name: fileName };

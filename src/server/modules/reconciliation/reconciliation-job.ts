@@ -3,15 +3,15 @@
 // the report is generated. A connector failure ends the run FAILED with the reason and no rows. Run again
 // after a crash, it fetches again and replaces the rows, so a second run changes nothing twice.
 import { ConnectorError } from '../../connectors/connector-error';
-import type { S2SPackage } from '../../connectors/types';
 import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { PermanentJobError, type JobDefinition } from '../../jobs/job-queue';
 import type { ConnectorSource } from '../inventory-import/import-job';
 import { importMarket } from '../inventory-import/import.repository';
-import { marketLocations, stockedBatches } from '../inventory/stock-import.repository';
-import { compareInventory } from './reconciliation-rules';
-import { deleteRows, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
+import { marketLocations } from '../inventory/stock-import.repository';
+import { s2sBatchesOf } from './reconciliation-packages';
+import { compareBatches } from './reconciliation-rules';
+import { batchesOfLocations, deleteRows, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
 
 export const RECONCILIATION_JOB_KIND = 'inventory-reconciliation';
 
@@ -36,21 +36,9 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
     const connector = await connectors.seedToSale(market, db);
     const end = now();
     const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
-    const packages: S2SPackage[] = [];
-    for (const location of locations) packages.push(...(await connector.listActivePackages(location.s2sLocationId, window, { signal })));
-    const here = new Set(locations.map((location) => location.id));
-    const ours = (await stockedBatches(db, run.marketId)).filter((batch) => here.has(batch.locationId));
-    return compareInventory(
-      packages.map((item) => ({ batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity })),
-      ours.map((batch) => ({
-        batchId: batch.batchId,
-        batchNumber: batch.batchNumber,
-        s2sProductName: null,
-        activeUnits: batch.activeUnits,
-        reservedUnits: batch.reservedUnits,
-        tags: batch.tags.map((tag) => tag.tagNumber),
-      })),
-    );
+    const s2s = await s2sBatchesOf(connector, locations.map((location) => location.s2sLocationId), window, signal);
+    const ours = await batchesOfLocations(db, run.marketId, locations.map((location) => location.id));
+    return compareBatches(s2s, ours);
   }
 
   return {

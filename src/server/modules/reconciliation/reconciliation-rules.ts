@@ -25,10 +25,11 @@ export type ReconRowDraft = {
   inTransitQuantity: number;
 };
 
-type S2SBatch = { quantity: number; tags: Set<string>; itemName: string };
+/** A batch as the seed-to-sale system lists it: its packages' units summed, their tags, its item name. */
+export type S2SBatch = { quantity: number; tags: Set<string>; itemName: string };
 
-function sumPerBatch(packages: readonly S2SBatchPackage[]): Map<string, S2SBatch> {
-  const batches = new Map<string, S2SBatch>();
+/** Adds packages to their batches' sums (a new map, or one that already holds other locations' batches). */
+export function sumPerBatch(packages: Iterable<S2SBatchPackage>, batches = new Map<string, S2SBatch>()): Map<string, S2SBatch> {
   for (const item of packages) {
     const batch = batches.get(item.batchNumber) ?? { quantity: 0, tags: new Set<string>(), itemName: item.itemName };
     // Units are whole: a fractional or negative count (the import reports those as issues) counts for what it wholly holds.
@@ -53,7 +54,11 @@ function inventoryMismatchStatus(ours: Pick<OurBatch, 'reservedUnits' | 'tags'>,
  * in batch-number order so that a re-run writes the same rows in the same order.
  */
 export function compareInventory(packages: readonly S2SBatchPackage[], ours: readonly OurBatch[]): ReconRowDraft[] {
-  const s2sBatches = sumPerBatch(packages);
+  return compareBatches(sumPerBatch(packages), ours);
+}
+
+/** compareInventory on packages already summed per batch (sumPerBatch), as a run sums them location by location. */
+export function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: readonly OurBatch[]): ReconRowDraft[] {
   const ourBatches = new Map(ours.map((batch) => [batch.batchNumber, batch]));
   const numbers = [...new Set([...s2sBatches.keys(), ...ourBatches.keys()])].sort();
   const rows: ReconRowDraft[] = [];

@@ -6,7 +6,7 @@ import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/re
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, intArray, referenceFrom, sqlList, textArray } from '../../lib/sql-helpers';
-import type { ReconRowDraft } from './reconciliation-rules';
+import type { OurBatch, ReconRowDraft } from './reconciliation-rules';
 
 export type ReconRun = {
   id: number;
@@ -44,6 +44,14 @@ export async function findRun(db: DbOrTx, id: number): Promise<ReconRun | null> 
 /** A run of the market by its reference id; another market's run is as unknown as a missing one. */
 export async function findRunOfMarket(db: DbOrTx, marketId: number, referenceId: string): Promise<ReconRun | null> {
   return (await selectRuns(db, sql`r.market_id = ${marketId} and r.reference_id = ${referenceId.toUpperCase()}`))[0] ?? null;
+}
+
+/**
+ * As findRunOfMarket, holding the run's row for share until the transaction ends: a completion or a refresh in
+ * flight (which update the row) is waited for and then seen, and none starts until the caller has finished.
+ */
+export async function lockRunOfMarket(tx: DbOrTx, marketId: number, referenceId: string): Promise<ReconRun | null> {
+  return (await selectRuns(tx, sql`r.market_id = ${marketId} and r.reference_id = ${referenceId.toUpperCase()}`, sql`for share of r`))[0] ?? null;
 }
 
 export async function activeRun(db: DbOrTx, marketId: number): Promise<ReconRun | null> {
@@ -91,6 +99,17 @@ export async function transitionRun(
 
 export async function setRunFile(db: DbOrTx, id: number, file: { fileName: string; filePath: string }): Promise<void> {
   await db.execute(sql`update reconciliation_runs set file_name = ${file.fileName}, file_path = ${file.filePath}, updated_at = now() where id = ${id}`);
+}
+
+/** Our batches of some of the market's locations, as a reconciliation compares them: tag numbers only. */
+export async function batchesOfLocations(db: DbOrTx, marketId: number, locationIds: readonly number[]): Promise<OurBatch[]> {
+  return queryRows<OurBatch>(
+    db,
+    sql`select b.id as "batchId", b.batch_number as "batchNumber", b.s2s_product_name as "s2sProductName",
+               b.active_units as "activeUnits", b.reserved_units as "reservedUnits",
+               coalesce((select json_agg(t.tag_number) from batch_tags t where t.batch_id = b.id), '[]'::json) as tags
+        from batches b where b.market_id = ${marketId} and b.location_id = any(${intArray(locationIds)})`,
+  );
 }
 
 /** A comparison's rows replace the run's earlier ones, so that running it twice leaves one set. */
@@ -168,6 +187,8 @@ export type ReconRowQuery = {
   sort: { column: ReconRowColumn; order: 'asc' | 'desc' }[];
   /** No paging when absent (the export reads every row). */
   page?: { page: number; pageSize: number };
+  /** The total when the caller knows it already (the run's tab count, for a page neither searched nor filtered): not counted again. */
+  knownTotal?: number;
 };
 
 /** The open orders holding each row's batch are read now, not when the comparison ran. */
@@ -201,7 +222,7 @@ export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows
                  x.reason_code as "reasonCode", x.comments, x.resolved_at as "resolvedAt", ${ORDERS_OF_ROW} as orders
           from reconciliation_rows x where ${where} order by ${order} ${limit}`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from reconciliation_rows x where ${where}`),
+    query.knownTotal === undefined ? queryRows<{ total: number }>(db, sql`select count(*)::int as total from reconciliation_rows x where ${where}`) : [{ total: query.knownTotal }],
   ]);
   return { rows, total: count[0]?.total ?? 0 };
 }

@@ -25,6 +25,7 @@ import {
   latestRun,
   listRows,
   lockAcceptableRows,
+  lockRunOfMarket,
   markAccepted,
   transitionRun,
   type ReconRow,
@@ -120,7 +121,9 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
 
     async details(ctx: Ctx, referenceId: string, query: Omit<ReconRowQuery, 'runId'> & { tab: ReconciliationTab }) {
       const run = await runOf(ctx, referenceId);
-      const [page, metaDetails] = await Promise.all([listRows(db, { ...query, runId: run.id }), statusRecord(run)]);
+      // The run was read with its tab counts: a page neither searched nor filtered takes its total from them.
+      const knownTotal = query.search || query.filters.length > 0 ? undefined : run.tabCounts[query.tab];
+      const [page, metaDetails] = await Promise.all([listRows(db, { ...query, runId: run.id, knownTotal }), statusRecord(run)]);
       return { rows: page.rows.map(reconBatchRow), total: page.total, metaDetails };
     },
 
@@ -131,9 +134,10 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
       const run = await runOf(ctx, referenceId);
       const wanted = [...new Set(input.batchNumbers)];
       return db.transaction(async (tx) => {
-        // The run's status is checked under the rows' locks, so a refresh or complete racing the accept is seen.
+        // The run's status is read under a share lock on its row: a completion or refresh in flight is waited for
+        // and seen, and neither can start until this accept has committed.
         const rows = await lockAcceptableRows(tx, run.id, wanted);
-        const current = await findRunOfMarket(tx, ctx.market.id, referenceId);
+        const current = await lockRunOfMarket(tx, ctx.market.id, referenceId);
         if (current?.status !== 'REPORT-GENERATED') throw conflict(`Only a reconciliation whose report is generated can be accepted (it is ${current?.status ?? 'gone'}).`);
         const found = new Set(rows.map((row) => row.batchNumber));
         const missing = wanted.filter((batch) => !found.has(batch));
@@ -156,8 +160,11 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
 
     async complete(ctx: Ctx, referenceId: string) {
       const run = await runOf(ctx, referenceId);
-      if (!(await transitionRun(db, run.id, ['REPORT-GENERATED'], 'COMPLETED'))) throw conflict(RECON_MESSAGES.completeOnlyGenerated);
-      await recordAudit(db, ctx, { entityType: 'reconciliation', entityId: run.referenceId, action: 'complete', before: { status: 'REPORT-GENERATED' }, after: { status: 'COMPLETED' } });
+      // The transition and its audit entry commit together (an accept in flight is waited for by the update).
+      await db.transaction(async (tx) => {
+        if (!(await transitionRun(tx, run.id, ['REPORT-GENERATED'], 'COMPLETED'))) throw conflict(RECON_MESSAGES.completeOnlyGenerated);
+        await recordAudit(tx, ctx, { entityType: 'reconciliation', entityId: run.referenceId, action: 'complete', before: { status: 'REPORT-GENERATED' }, after: { status: 'COMPLETED' } });
+      });
       return { recon_status: 'COMPLETED' as const };
     },
 

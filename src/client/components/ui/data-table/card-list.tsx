@@ -9,7 +9,7 @@ import type { ColumnInfo } from './column-info';
 import { rowOpenHandlers } from './row-interaction';
 import { RowActionsMenu } from './row-actions-menu';
 import type { RowSelection } from './use-row-selection';
-import type { RowAction } from './types';
+import type { RowAction, RowColors } from './types';
 
 const ESTIMATED_CARD_HEIGHT = 168;
 
@@ -25,9 +25,10 @@ type Props<Row> = {
   rowLabel: (row: Row) => string;
   rowActions?: (row: Row) => RowAction[];
   onRowClick?: (row: Row) => void;
+  getRowColors?: (row: Row) => RowColors | undefined;
 };
 
-export function CardList<Row>({ table, columns, caption, firstRowIndex, totalRecords, isLoading, emptyText, selection, rowLabel, rowActions, onRowClick }: Props<Row>) {
+export function CardList<Row>({ table, columns, caption, firstRowIndex, totalRecords, isLoading, emptyText, selection, rowLabel, rowActions, onRowClick, getRowColors }: Props<Row>) {
   const rows = table.getRowModel().rows;
   // Where the list starts on the page, measured when it mounts, so the window virtualiser knows which cards are on screen.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -64,7 +65,15 @@ export function CardList<Row>({ table, columns, caption, firstRowIndex, totalRec
             className="absolute top-0 left-0 w-full pb-3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <RowCard row={row} columns={columns} selection={selection} rowLabel={rowLabel} actions={rowActions?.(row.original)} onRowClick={onRowClick} />
+            <RowCard
+              row={row}
+              columns={columns}
+              selection={selection}
+              rowLabel={rowLabel}
+              actions={rowActions?.(row.original)}
+              onRowClick={onRowClick}
+              colors={getRowColors?.(row.original)}
+            />
           </div>
         );
       })}
@@ -81,6 +90,7 @@ function RowCard<Row>({
   rowLabel,
   actions,
   onRowClick,
+  colors,
 }: {
   row: TableRow<Row>;
   columns: ReadonlyMap<string, ColumnInfo>;
@@ -88,6 +98,7 @@ function RowCard<Row>({
   rowLabel: (row: Row) => string;
   actions: RowAction[] | undefined;
   onRowClick?: (row: Row) => void;
+  colors?: RowColors;
 }) {
   const cells = row.getVisibleCells();
   const roleOf = (cell: Cell<Row, unknown>) => columns.get(cell.column.id)?.card ?? 'field';
@@ -102,6 +113,7 @@ function RowCard<Row>({
     <article
       {...open}
       aria-label={rowLabel(row.original)}
+      style={{ backgroundColor: colors?.fill, borderLeftColor: colors?.accent, borderLeftWidth: colors?.accent ? 4 : undefined }}
       className={`rounded-xl border bg-white p-4 shadow-sm ${selected ? 'border-brand-400 ring-1 ring-brand-300' : 'border-slate-200'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:bg-slate-50' : ''}`}
     >
       <div className="flex items-start gap-2">

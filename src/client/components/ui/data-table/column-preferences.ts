@@ -41,7 +41,7 @@ function readStored(tableId: string): Stored {
 }
 
 /** Forgets a table's saved layout (e.g. the menu screen does this when its tab changes). */
-function clearColumnPreferences(tableId: string): void {
+export function clearColumnPreferences(tableId: string): void {
   writeOne(COLUMN_ORDER_KEY, tableId, undefined);
   writeOne(COLUMN_VISIBILITY_KEY, tableId, undefined);
 }
@@ -67,14 +67,30 @@ export type ColumnPreferences = {
   isCustomised: boolean;
 };
 
-export function useColumnPreferences(tableId: string, columns: readonly ColumnInfo[], defaultOrder?: readonly string[]): ColumnPreferences {
-  const [stored, setStored] = useState(() => ({ tableId, ...readStored(tableId) }));
-  if (stored.tableId !== tableId) setStored({ tableId, ...readStored(tableId) });
+type ColumnLayout = { order: string[]; visibility: Record<string, boolean>; defaults: string[] };
 
+function layoutOf(stored: Stored, columns: readonly ColumnInfo[], defaultOrder?: readonly string[]): ColumnLayout {
   const ids = columns.map((column) => column.id);
   const defaults = mergeOrder(defaultOrder, ids);
   const order = mergeOrder(stored.order, defaults);
   const visibility = Object.fromEntries(columns.map((column) => [column.id, column.alwaysVisible || (stored.visibility?.[column.id] ?? !column.hiddenByDefault)]));
+  return { order, visibility, defaults };
+}
+
+/**
+ * The layout a DataTable with this id shows now (its saved order and visibility over the columns' defaults),
+ * for a screen that acts on the columns the user sees, e.g. the menu export.
+ */
+export function savedColumnLayout(tableId: string, columns: readonly ColumnInfo[], defaultOrder?: readonly string[]): { order: string[]; visibility: Record<string, boolean> } {
+  const { order, visibility } = layoutOf(readStored(tableId), columns, defaultOrder);
+  return { order, visibility };
+}
+
+export function useColumnPreferences(tableId: string, columns: readonly ColumnInfo[], defaultOrder?: readonly string[]): ColumnPreferences {
+  const [stored, setStored] = useState(() => ({ tableId, ...readStored(tableId) }));
+  if (stored.tableId !== tableId) setStored({ tableId, ...readStored(tableId) });
+
+  const { order, visibility, defaults } = layoutOf(stored, columns, defaultOrder);
 
   const setOrder = (next: string[]) => {
     writeOne(COLUMN_ORDER_KEY, tableId, next);

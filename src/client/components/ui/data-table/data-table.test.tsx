@@ -296,6 +296,18 @@ describe('DataTable rows', () => {
     expect(screen.getByText('There are no records to be displayed')).toBeTruthy();
   });
 
+  it('shows no count while the first page is on its way: no "Showing 0 of 0", no "Page 1 of 1", no next page', () => {
+    const { rerender } = render(<TableHarness rows={[]} totalRecords={0} isLoading />);
+    const footer = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(footer.textContent).not.toMatch(/Showing 0 of 0|of 1/);
+    expect(footer.textContent).toContain('Counting…');
+    expect(within(footer).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+
+    rerender(<TableHarness rows={makeOrders(100)} totalRecords={1_234} />);
+    expect(footer.textContent).toContain('Showing 1–100 of 1,234');
+    expect(footer.textContent).toContain('Page 1 of 13');
+  });
+
   it('shows a progress bar while refetching with the rows still there', () => {
     render(<TableHarness isFetching />);
     expect(screen.getByRole('progressbar', { name: 'Refreshing rows' })).toBeTruthy();

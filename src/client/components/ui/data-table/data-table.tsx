@@ -42,7 +42,7 @@ import { SearchBox } from './search-box';
 import { SortFilterSheet } from './sort-filter-sheet';
 import { withColumnFilter, withoutFilters, withPage, withPageSize, withSearch, withSort, withSortToggled } from './table-state';
 import { selectedText, useRowSelection } from './use-row-selection';
-import type { RowAction, TableState } from './types';
+import type { RowAction, RowColors, TableState } from './types';
 
 export const EMPTY_TABLE_TEXT = 'There are no records to be displayed';
 export const STALE_DATA_TEXT = 'Using cached data due to connection issues';
@@ -77,13 +77,15 @@ export type DataTableProps<Row> = {
   defaultHidden?: string[];
   /** How screen readers name a row ('Select Acme Dispensary'); defaults to the title column's value. */
   getRowLabel?: (row: Row) => string;
+  /** A row's own colours (the menu's row colour and category border): a background fill and a left accent. */
+  getRowColors?: (row: Row) => RowColors | undefined;
 };
 
 const coreRowModel = getCoreRowModel();
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { tableId, columns, rows, totalRecords, getRowId, state, onStateChange, isLoading = false, isFetching = false, staleError, onRetry } = props;
-  const { onRowClick, rowActions, enableSelection, bulkActions, toolbar, emptyText = EMPTY_TABLE_TEXT, caption, defaultColumnOrder, defaultHidden, getRowLabel } = props;
+  const { onRowClick, rowActions, enableSelection, bulkActions, toolbar, emptyText = EMPTY_TABLE_TEXT, caption, defaultColumnOrder, defaultHidden, getRowLabel, getRowColors } = props;
 
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const sortHintId = useId();
@@ -145,7 +147,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const showStaleBanner = staleError !== undefined && staleError !== null && staleError !== dismissedError;
   const hasSortOrFilter = columnInfo.some((column) => column.sortable || column.filter);
   const firstRowIndex = (state.page - 1) * state.pageSize;
-  const sharedBody = { table, columns: infoById, caption, firstRowIndex, totalRecords, isLoading, emptyText, selection: selectionEnabled ? selection : null, rowLabel, rowActions, onRowClick };
+  const sharedBody = { table, columns: infoById, caption, firstRowIndex, totalRecords, isLoading, emptyText, selection: selectionEnabled ? selection : null, rowLabel, rowActions, onRowClick, getRowColors };
   const bulkBar = selectedCount > 0 && (
     <BulkActionsBar count={selectedCount} onClear={selection.clear} className={isDesktop ? 'mx-4 mt-3' : 'sticky bottom-3 z-20 shadow-lg'}>
       {bulkActions?.(selection.selectedRows, selection.clear)}
@@ -200,6 +202,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         pageSize={state.pageSize}
         totalRecords={totalRecords}
         rowsOnPage={rows.length}
+        counting={isLoading}
         onPageChange={(page) => emit(withPage(state, page))}
         onPageSizeChange={(pageSize) => emit(withPageSize(state, pageSize))}
       />

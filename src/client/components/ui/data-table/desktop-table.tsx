@@ -12,7 +12,8 @@ import { HeaderCell } from './header-cell';
 import { rowOpenHandlers } from './row-interaction';
 import { RowActionsMenu } from './row-actions-menu';
 import type { RowSelection } from './use-row-selection';
-import type { RowAction } from './types';
+import type { RowAction, RowColors } from './types';
+import { useFitToViewport } from './use-fit-to-viewport';
 
 export const DESKTOP_ROW_HEIGHT = 44;
 const SKELETON_ROWS = 8;
@@ -35,11 +36,12 @@ type Props<Row> = {
   rowLabel: (row: Row) => string;
   rowActions?: (row: Row) => RowAction[];
   onRowClick?: (row: Row) => void;
+  getRowColors?: (row: Row) => RowColors | undefined;
   sortHintId: string;
 };
 
 export function DesktopTable<Row>(props: Props<Row>) {
-  const { table, columns, caption, sort, filters, onSort, onFilter, firstRowIndex, totalRecords, isLoading, isFetching, emptyText, selection, rowActions, onRowClick, sortHintId } = props;
+  const { table, columns, caption, sort, filters, onSort, onFilter, firstRowIndex, totalRecords, isLoading, isFetching, emptyText, selection, rowActions, onRowClick, getRowColors, sortHintId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
@@ -70,11 +72,12 @@ export function DesktopTable<Row>(props: Props<Row>) {
     }
   };
 
+  const fittedHeight = useFitToViewport(scrollRef);
   const pageState = selection?.pageState ?? 'none';
   const showSkeleton = isLoading && rows.length === 0;
 
   return (
-    <div ref={scrollRef} className="relative max-h-[max(24rem,calc(100dvh-18rem))] overflow-auto overscroll-contain">
+    <div ref={scrollRef} style={{ maxHeight: fittedHeight }} className="relative max-h-[max(24rem,calc(100dvh-18rem))] overflow-auto overscroll-contain">
       <table aria-rowcount={totalRecords + 1} aria-busy={isFetching || isLoading} className="w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -131,6 +134,7 @@ export function DesktopTable<Row>(props: Props<Row>) {
                 actions={rowActions?.(row.original)}
                 hasActionsColumn={Boolean(rowActions)}
                 onRowClick={onRowClick}
+                colors={getRowColors?.(row.original)}
                 onKeyDown={(event) => handleRowKeyDown(event, item.index)}
               />
             );
@@ -160,16 +164,20 @@ type DataRowProps<Row> = {
   actions: RowAction[] | undefined;
   hasActionsColumn: boolean;
   onRowClick?: (row: Row) => void;
+  colors: RowColors | undefined;
   onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
 };
 
-function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, actions, hasActionsColumn, onRowClick, onKeyDown }: DataRowProps<Row>) {
+function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, actions, hasActionsColumn, onRowClick, colors, onKeyDown }: DataRowProps<Row>) {
   const open = rowOpenHandlers(row.original, onRowClick);
   const selected = selection?.isSelected(row.id) ?? false;
   // Every row is exactly 44px (border included): DESKTOP_ROW_HEIGHT, which the virtualiser relies on.
   const cellBase = 'h-11 border-b border-slate-100 px-3';
+  // A table row draws no border of its own (border-separate), so the accent is an inset shadow on its first cell.
+  const accent = colors?.accent ? { boxShadow: `inset 4px 0 0 ${colors.accent}` } : undefined;
   return (
     <tr
+      style={colors?.fill ? { backgroundColor: colors.fill } : undefined}
       data-row-index={index}
       aria-rowindex={ariaRowIndex}
       {...open}
@@ -180,16 +188,16 @@ function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, 
       className={`group ${selected ? 'bg-brand-50/70' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
     >
       {selection && (
-        <td className={`${cellBase} w-12 py-2`}>
+        <td className={`${cellBase} w-12 py-2`} style={accent}>
           {selection.canSelect(row.original) && (
             <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} className={checkbox} checked={selected} onChange={(event) => selection.toggle(row.original, event.target.checked)} />
           )}
         </td>
       )}
-      {row.getVisibleCells().map((cell) => {
+      {row.getVisibleCells().map((cell, cellIndex) => {
         const right = columns.get(cell.column.id)?.align === 'right';
         return (
-          <td key={cell.id} className={`${cellBase} max-w-96 truncate py-2 text-slate-700 ${right ? 'text-right tabular-nums' : ''}`}>
+          <td key={cell.id} style={cellIndex === 0 && !selection ? accent : undefined} className={`${cellBase} max-w-96 truncate py-2 text-slate-700 ${right ? 'text-right tabular-nums' : ''}`}>
             {flexRender(cell.column.columnDef.cell, cell.getContext()) as ReactNode}
           </td>
         );

@@ -40,15 +40,18 @@ describe('toListQuery', () => {
   });
 });
 
+/** What the router hands validateSearch: whatever the URL held. */
+const readUrl = (search: Record<string, unknown>) => tableSearchSchema(search as Parameters<typeof tableSearchSchema>[0]);
+
 describe('tableSearchSchema', () => {
   it('gives the defaults for an empty or mangled URL', () => {
     const defaults = { page: 1, pageSize: 100, sort: [], filters: [] };
-    expect(tableSearchSchema.parse({})).toEqual(defaults);
-    expect(tableSearchSchema.parse({ page: 'two', pageSize: 30, sort: 'created', filters: { column: 'x' } })).toEqual(defaults);
+    expect(readUrl({})).toEqual(defaults);
+    expect(readUrl({ page: 'two', pageSize: 30, sort: 'created', filters: { column: 'x' } })).toEqual(defaults);
   });
 
   it('keeps the valid sort and filter entries of a partly broken URL', () => {
-    const parsed = tableSearchSchema.parse({
+    const parsed = readUrl({
       page: '3',
       pageSize: 25,
       search: '  acme ',

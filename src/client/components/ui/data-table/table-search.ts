@@ -1,44 +1,39 @@
 // A table's list state in the URL, and its translation into the shared ListQuery the API takes.
-// zod/mini, as every route's search validation loads with the first screen.
-import * as z from 'zod/mini';
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { ListQuery } from '../../../../shared/api/common';
-import { columnFilterSchema, sortItemSchema, type ColumnFilter, type SortItem } from '../../../../shared/api/list-items';
+import { readColumnFilter, readSortItem, type ColumnFilter, type SortItem } from '../../../../shared/api/list-items';
 import { DEFAULT_PAGE_SIZE, MAX_COLUMN_FILTERS, MAX_SEARCH_LENGTH, MAX_SORT_COLUMNS, PAGE_SIZES } from '../../../../shared/api/protocol';
+import { searchChoice, searchText, searchWholeNumber } from '../../../lib/search-params';
 import { normaliseFilters, normaliseSearch } from './table-state';
-import type { TableState } from './types';
+import type { PageSize, TableState } from './types';
 
-/** Keeps the items that parse, so one bad entry in a hand-edited URL does not drop the rest. */
-function validItems<T>(schema: z.ZodMiniType<T>, max: number) {
-  return z.pipe(
-    z.catch(z.array(z.unknown()), []),
-    z.transform((items: unknown[]) =>
-      items
-        .flatMap((item) => {
-          const parsed = schema.safeParse(item);
-          return parsed.success ? [parsed.data] : [];
-        })
-        .slice(0, max),
-    ),
-  );
+/** What a link may put in a table screen's URL: every field is optional and falls back to its default. */
+export type TableSearchInput = { page?: number; pageSize?: PageSize; search?: string; sort?: SortItem[]; filters?: ColumnFilter[] };
+
+/** Keeps the items that read, so one bad entry in a hand-edited URL does not drop the rest. */
+function validItems<T>(value: unknown, read: (item: unknown) => T | null, max: number): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => read(item) ?? []).slice(0, max);
 }
 
 const uniqueColumns = (items: SortItem[]) => items.filter((item, index) => items.findIndex((other) => other.column === item.column) === index);
 
 /**
- * URL search params of a table screen: `validateSearch: tableSearchSchema` (or `z.extend(tableSearchSchema,
- * {...})` for a screen's own params). Every field is optional in links and falls back to its default, so
- * a mangled URL never breaks the page.
+ * URL search params of a table screen: `validateSearch: tableSearchSchema` (or a function adding a screen's
+ * own params to its result). A mangled URL never breaks the page: each field falls back to its default.
  */
-export const tableSearchSchema = z.object({
-  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1),
-  pageSize: z._default(z.catch(z.pipe(z.coerce.number(), z.literal(PAGE_SIZES)), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
-  search: z.pipe(
-    z.catch(z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH))), undefined),
-    z.transform((value: string | undefined) => normaliseSearch(value)),
-  ),
-  sort: z._default(z.pipe(validItems<SortItem>(sortItemSchema, MAX_SORT_COLUMNS), z.transform(uniqueColumns)), []),
-  filters: z._default(z.pipe(validItems<ColumnFilter>(columnFilterSchema, MAX_COLUMN_FILTERS), z.transform((items: ColumnFilter[]) => normaliseFilters(items))), []),
-});
+export function tableSearchSchema(input: TableSearchInput & SearchSchemaInput): TableState {
+  const search = input as Record<string, unknown>;
+  const page = searchWholeNumber(search.page);
+  const text = normaliseSearch(searchText(search.search, MAX_SEARCH_LENGTH));
+  return {
+    page: page !== undefined && page >= 1 ? page : 1,
+    pageSize: searchChoice(searchWholeNumber(search.pageSize), PAGE_SIZES) ?? DEFAULT_PAGE_SIZE,
+    ...(text === undefined ? {} : { search: text }),
+    sort: uniqueColumns(validItems(search.sort, readSortItem, MAX_SORT_COLUMNS)),
+    filters: normaliseFilters(validItems(search.filters, readColumnFilter, MAX_COLUMN_FILTERS)),
+  };
+}
 
 /** The ListQuery extras some endpoints take (tab, status, menuType); blank strings are left out. */
 export type ListQueryExtra = Record<string, unknown>;

@@ -37,6 +37,9 @@ export type TableState = {
   filters: ColumnFilter[];
 };
 
+/** Colours a row carries: `fill` paints its background, `accent` a 4px stripe on its left edge. */
+export type RowColors = { fill?: string; accent?: string };
+
 export type RowAction = {
   label: string;
   onSelect: () => void;

@@ -1,14 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { demoUsersEndpoint } from '../../../../shared/api/auth';
+// The demo users to sign in as. A plain hook rather than a query: the sign-in screen shows before the
+// query cache (and the router) are loaded, and the list is asked for again each time it shows.
+import { useEffect, useState } from 'react';
+import { demoUsersEndpoint, type DemoUser } from '../../../../shared/api/auth';
 import { callApi } from '../../../lib/api-client';
 
-const demoUsersQueryOptions = queryOptions({
-  queryKey: ['auth', 'demo-users'],
-  queryFn: async ({ signal }) => (await callApi(demoUsersEndpoint, { signal })).data,
-  // Always asked again when the login page shows (users come and go); the cached list is for offline.
-  staleTime: 0,
-});
+type DemoUsers = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: DemoUser[] };
 
-export function useDemoUsers(enabled: boolean) {
-  return useQuery({ ...demoUsersQueryOptions, enabled });
+export function useDemoUsers(): DemoUsers & { refetch: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<DemoUsers>({ status: 'pending' });
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(demoUsersEndpoint, { signal: controller.signal }).then(
+      ({ data }) => setState({ status: 'success', data }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const refetch = () => {
+    setState({ status: 'pending' });
+    setAttempt((count) => count + 1);
+  };
+  return { ...state, refetch };
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../../lib/auth/auth-context';
 import type { AuthProvider } from '../../../lib/auth/auth-provider';
 import { LoginPage } from './login-page';
@@ -20,7 +20,7 @@ describe('login page in Entra mode', () => {
     const login = vi.fn(async () => undefined);
     render(
       <AuthContext value={entraProvider(login)}>
-        <LoginPage redirectTo="/orders/preview/12" />
+        <LoginPage redirectTo="/orders/preview/12" onSignedIn={async () => undefined} />
       </AuthContext>,
     );
     expect(screen.queryByRole('list', { name: 'Demo users' })).toBeNull();
@@ -32,12 +32,33 @@ describe('login page in Entra mode', () => {
     const { Toaster } = await import('../../../components/ui/toast');
     render(
       <AuthContext value={entraProvider(async () => Promise.reject(new Error('popup blocked')))}>
-        <LoginPage redirectTo="/" />
+        <LoginPage redirectTo="/" onSignedIn={async () => undefined} />
         <Toaster />
       </AuthContext>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Login with Microsoft' }));
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login with Microsoft' })).toBeTruthy();
+  });
+});
+
+describe('login page in demo mode', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the demo users without the query cache (it shows before the app has loaded) and hands over once one is signed in', async () => {
+    const users = [{ userId: '8f0c3c7e-0000-4000-8000-000000000001', name: 'Casey Nguyen', email: 'casey@example.com', markets: [{ code: 'MN', name: 'Minnesota', role: 'Fulfilment Person' }] }];
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: users }), { headers: { 'content-type': 'application/json' } })));
+    const login = vi.fn(async () => undefined);
+    const onSignedIn = vi.fn(async () => undefined);
+    const demo: AuthProvider = { mode: 'demo', initialize: async () => ({}), getAccount: () => null, getToken: async () => null, login, logout: async () => undefined };
+    render(
+      <AuthContext value={demo}>
+        <LoginPage redirectTo="/orders/picklists" onSignedIn={onSignedIn} />
+      </AuthContext>,
+    );
+    expect(screen.getByRole('list', { name: 'Loading demo users' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: /Casey Nguyen.*Fulfilment Person · MN/ }));
+    expect(login).toHaveBeenCalledWith({ userId: users[0]!.userId, redirectTo: '/orders/picklists' });
+    expect(onSignedIn).toHaveBeenCalledWith('/orders/picklists');
   });
 });

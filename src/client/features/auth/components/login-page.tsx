@@ -1,5 +1,6 @@
 // /login: 'Login with Microsoft' in Entra mode; in demo mode, the demo users to sign in as with one click.
-import { useRouter } from '@tanstack/react-router';
+// Shown by main.tsx before the router exists (a new device) and by the /login route, each saying what
+// happens once the user is signed in.
 import { useState } from 'react';
 import type { DemoUser } from '../../../../shared/api/auth';
 import { initials } from '../../../../shared/labels';
@@ -23,28 +24,41 @@ function MicrosoftLogo() {
   );
 }
 
+/** The product's mark (public/favicon.svg), drawn in the page rather than fetched: the server's first paint has it too. */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 64 64" className="size-10 shrink-0" aria-hidden="true">
+      <rect width="64" height="64" rx="14" fill="#1d5a36" />
+      <path d="M32 7c10.5 7.5 16 17 15 27.5-1 10-7 16-15 18.5-8-2.5-14-8.5-15-18.5-1-10.5 4.5-20 15-27.5z" fill="#8bc79c" />
+      <path d="M32 17v39" stroke="#143b26" strokeWidth="4" strokeLinecap="round" />
+      <path d="M32 32l-8-7M32 41l9-8" stroke="#143b26" strokeWidth="3.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function roleSummary(user: DemoUser): string {
   return user.markets.map((market) => `${market.role} · ${market.code}`).join(', ');
 }
 
-function DemoUserList({ redirectTo }: { redirectTo: string }) {
+type SignedIn = (redirectTo: string) => Promise<void>;
+
+function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
-  const router = useRouter();
-  const users = useDemoUsers(true);
+  const users = useDemoUsers();
   const [signingIn, setSigningIn] = useState<string | null>(null);
 
   async function handleSignIn(user: DemoUser) {
     setSigningIn(user.userId);
     try {
       await auth.login({ userId: user.userId, redirectTo });
-      await router.navigate({ to: redirectTo });
+      await onSignedIn(redirectTo);
     } catch (error) {
       handleError(error, AUTH_FAILED_MESSAGE);
       setSigningIn(null);
     }
   }
 
-  if (users.isPending) {
+  if (users.status === 'pending') {
     // Rows of the same height as the real ones, so nothing moves when the list arrives.
     return (
       <ul className="-mx-2 grid gap-1 px-2 lg:grid-cols-2" aria-busy="true" aria-label="Loading demo users">
@@ -60,11 +74,11 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
       </ul>
     );
   }
-  if (users.isError)
+  if (users.status === 'error')
     return (
       <div className="py-4 text-center">
         <p className="text-sm text-red-700">The demo users could not be loaded.</p>
-        <Button variant="secondary" size="sm" className="mt-3" icon="refresh" onClick={() => void users.refetch()}>
+        <Button variant="secondary" size="sm" className="mt-3" icon="refresh" onClick={users.refetch}>
           Try again
         </Button>
       </div>
@@ -99,7 +113,7 @@ function DemoUserList({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function LoginPage({ redirectTo }: { redirectTo: string }) {
+export function LoginPage({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
   const [redirecting, setRedirecting] = useState(false);
 
@@ -118,7 +132,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
       <LoginBackground />
       <div className="w-full max-w-md rounded-2xl bg-white/95 p-6 shadow-2xl ring-1 ring-black/5 backdrop-blur sm:p-8 lg:max-w-2xl">
         <div className="flex items-center gap-3">
-          <img src="/favicon.svg" alt="" className="size-10" width="40" height="40" />
+          <BrandMark />
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">GreenVault</p>
             <p className="text-xs text-slate-500">Wholesale back office</p>
@@ -135,7 +149,7 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
           ) : (
             <>
               <h2 className="mb-2 text-sm font-semibold text-slate-800">Sign in as a demo user</h2>
-              <DemoUserList redirectTo={redirectTo} />
+              <DemoUserList redirectTo={redirectTo} onSignedIn={onSignedIn} />
             </>
           )}
         </div>

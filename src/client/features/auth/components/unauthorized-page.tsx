@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
-import { useSignOut } from '../../../lib/auth/auth-context';
+import { useSignOut } from '../../../lib/auth/use-sign-out';
 
 export function UnauthorizedPage() {
   const signOut = useSignOut();

@@ -1,19 +1,11 @@
 // Phones and tablets: one card per product (its names and classification, then its five slots as large
 // inputs), with the DataTable's search, sort and filter sheet, filter chips and pagination around them.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { CASE_SIZE_SLOTS, type CaseSizeRow } from '../../../../shared/api/case-sizes';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { CardListScreen } from '../../../components/ui/data-table/card-list-screen';
 import { describeColumns } from '../../../components/ui/data-table/column-info';
-import { EMPTY_TABLE_TEXT } from '../../../components/ui/data-table/data-table';
-import { FilterChips } from '../../../components/ui/data-table/filter-chips';
-import { PaginationFooter } from '../../../components/ui/data-table/pagination-footer';
-import { SearchBox } from '../../../components/ui/data-table/search-box';
-import { SortFilterSheet } from '../../../components/ui/data-table/sort-filter-sheet';
-import { withColumnFilter, withoutFilters, withPage, withPageSize, withSearch, withSort, withSortToggled } from '../../../components/ui/data-table/table-state';
 import type { TableState } from '../../../components/ui/data-table/types';
 import type { TableQueryResult } from '../../../components/ui/data-table/use-table-query';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { withoutProductName } from '../case-size-edits';
 import { caseSizeColumns, classificationText, S2sNames } from './case-size-columns';
@@ -21,74 +13,22 @@ import { useCaseSizeEditing } from './case-size-editing';
 import { CaseSizeInput, slotMessage } from './case-size-input';
 
 const columnInfo = describeColumns(caseSizeColumns);
-const columnsById = new Map(columnInfo.map((column) => [column.id, column]));
 
 type Props = { caption: string; list: TableQueryResult<CaseSizeRow>; state: TableState; onStateChange: (next: TableState) => void };
 
 export function CaseSizeCards({ caption, list, state, onStateChange }: Props) {
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const emit = (next: TableState) => {
-    if (next !== state) onStateChange(next);
-  };
   return (
-    <div className="space-y-3">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        {/* The search field and buttons are 40px from sm up; a finger on a tablet needs 44. */}
-        <SearchBox value={state.search ?? ''} onSearch={(value) => emit(withSearch(state, value))} label={`Search ${caption}`} className="sm:flex-1 [&_input]:min-h-11" />
-        <Button variant="secondary" icon="filter" onClick={() => setSheetOpen(true)} className="sm:min-h-11">
-          Sort &amp; filter
-          {state.filters.length > 0 && <Badge count={state.filters.length} tone="brand" label="filters applied" />}
-        </Button>
-      </div>
-      <FilterChips
-        filters={state.filters}
-        columns={columnsById}
-        onRemove={(column) => emit(withColumnFilter(state, column, null))}
-        onClearAll={() => emit(withoutFilters(state))}
-      />
-      <div className="relative h-0.5" aria-hidden={!(list.isFetching && list.rows.length > 0)}>
-        {list.isFetching && list.rows.length > 0 && <div role="progressbar" aria-label="Refreshing rows" className="absolute inset-0 animate-pulse bg-brand-500" />}
-      </div>
-
-      {list.isLoading ? (
-        <p role="status" className="py-8 text-center text-sm text-slate-600">
-          Loading {caption}
-        </p>
-      ) : list.rows.length === 0 ? (
-        <EmptyState title={EMPTY_TABLE_TEXT} className="rounded-xl border border-slate-200 bg-white" />
-      ) : (
-        // A container, so that a card puts its slots beside the names only when the card itself is wide enough.
-        <ul aria-label={caption} aria-busy={list.isFetching} className="@container space-y-3">
-          {list.rows.map((row) => (
-            <li key={row.productId}>
-              <ProductCard row={row} />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <div className="[&_button]:min-h-11 [&_button]:min-w-11">
-        <PaginationFooter
-          page={state.page}
-          pageSize={state.pageSize}
-          totalRecords={list.totalRecords}
-          rowsOnPage={list.rows.length}
-          onPageChange={(page) => emit(withPage(state, page))}
-          onPageSizeChange={(pageSize) => emit(withPageSize(state, pageSize))}
-        />
-      </div>
-
-      <SortFilterSheet
-        open={sheetOpen}
-        onClose={() => setSheetOpen(false)}
-        columns={columnInfo}
-        sort={state.sort}
-        filters={state.filters}
-        onSort={(column) => emit(withSortToggled(state, column, false))}
-        onFilter={(column, filter) => emit(withColumnFilter(state, column, filter))}
-        onClearAll={() => emit(withSort(withoutFilters(state), []))}
-      />
-    </div>
+    <CardListScreen<CaseSizeRow>
+      caption={caption}
+      columns={columnInfo}
+      list={list}
+      state={state}
+      onStateChange={onStateChange}
+      getRowKey={(row) => row.productId}
+      renderCard={(row) => <ProductCard row={row} />}
+      // A container, so that a card puts its slots beside the names only when the card itself is wide enough.
+      listClassName="@container"
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../shared/format';
 import { capCartBadge } from '../../../../shared/labels';
 import { Icon } from '../../../components/ui/icons';
+import { linesToFixText } from '../order-lines';
 
 export function CartCount({ count, className = '' }: { count: number; className?: string }) {
   return (
@@ -28,8 +29,11 @@ export function StickyBar({ children, label }: { children: ReactNode; label: str
   );
 }
 
-/** The cart in reach on narrow screens: the count and total open it as a sheet; the main action beside. */
-export function CartBar({ count, total, onOpen, action }: { count: number; total: number; onOpen: () => void; action: ReactNode }) {
+/**
+ * The cart in reach on narrow screens: the count and total open it as a sheet; the main action beside.
+ * `toFix`: lines with a problem, left out of the total, said beside it.
+ */
+export function CartBar({ count, total, toFix = 0, onOpen, action }: { count: number; total: number; toFix?: number; onOpen: () => void; action: ReactNode }) {
   return (
     <StickyBar label="Cart">
       <button
@@ -45,6 +49,7 @@ export function CartBar({ count, total, onOpen, action }: { count: number; total
         <span className="min-w-0">
           <span className="block text-sm font-semibold text-slate-900">View cart</span>
           <span className="block text-sm text-slate-600 tabular-nums">{formatUsd(total)}</span>
+          {toFix > 0 && <span className="block text-xs font-medium text-red-700">{linesToFixText(toFix)}</span>}
         </span>
       </button>
       {action}

@@ -16,7 +16,7 @@ import { handleError } from '../../../lib/handle-error';
 import { useCurrentMarket } from '../../../lib/market-store';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, hasLineErrors, orderErrors, orderTotal, toLineInputs } from '../order-lines';
+import { deliveryDateError, hasLineErrors, linesToFix, orderErrors, orderTotal, toLineInputs } from '../order-lines';
 import { CartBar, CartCount } from './cart-summary';
 import { InventoryPicker } from './inventory-picker';
 import { OrderCustomerCard } from './order-customer-card';
@@ -104,7 +104,7 @@ export function CreateOrderPage({
         title="Create New Order"
         subtitle={buyer ? `Order for ${buyer.name}` : 'Choose the buyer, the delivery date and the cases to order.'}
         back={
-          <Link to="/orders" className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <Link to="/orders" className={buttonClasses('ghost', 'md', '-ml-4')}>
             <Icon name="chevron-left" className="size-4" />
             Back to Orders
           </Link>
@@ -166,7 +166,7 @@ export function CreateOrderPage({
 
       {!sideCart && (
         <>
-          <CartBar count={lines.lines.length} total={orderTotal(lines.lines)} onOpen={() => setCartOpen(true)} action={createButton} />
+          <CartBar count={lines.lines.length} total={orderTotal(lines.lines)} toFix={linesToFix(lines.lines)} onOpen={() => setCartOpen(true)} action={createButton} />
           <Dialog
             open={cartOpen}
             onClose={() => setCartOpen(false)}

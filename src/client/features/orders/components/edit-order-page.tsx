@@ -24,7 +24,7 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { useEditOrder } from '../api/edit-order';
 import { useOrder } from '../api/get-order';
 import { useOrderLines } from '../hooks/use-order-lines';
-import { deliveryDateError, editOrderPayload, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, orderTotal } from '../order-lines';
+import { deliveryDateError, editOrderPayload, hasLineErrors, isUnresolvedShortLine, lineFromItem, linesChanged, linesToFix, linesToFixText, orderTotal } from '../order-lines';
 import { StickyBar } from './cart-summary';
 import { SIDE_CART_QUERY } from './create-order-page';
 import { InventoryPicker } from './inventory-picker';
@@ -189,7 +189,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
           </span>
         }
         back={
-          <Link to="/orders/preview/$orderId" params={{ orderId: String(order.orderId) }} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <Link to="/orders/preview/$orderId" params={{ orderId: String(order.orderId) }} className={buttonClasses('ghost', 'md', '-ml-4')}>
             <Icon name="chevron-left" className="size-4" />
             Back to Order
           </Link>
@@ -251,6 +251,7 @@ function EditOrderForm({ order }: { order: OrderDetail }) {
             <p className="min-w-0 flex-1 text-sm text-slate-600">
               <span className="block font-semibold text-slate-900 tabular-nums">{formatUsd(orderTotal(lines.lines))}</span>
               {`${lines.lines.length} ${lines.lines.length === 1 ? 'line' : 'lines'}`}
+              {linesToFix(lines.lines) > 0 && <span className="block text-xs font-medium text-red-700">{linesToFixText(linesToFix(lines.lines))}</span>}
             </p>
             {saveButton}
           </StickyBar>

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { formatDate, formatUsd } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
-import { lineErrors, lineSubtotal, orderTotal, totalCases, type OrderLine } from '../order-lines';
+import { lineErrors, lineSubtotal, linesToFix, linesToFixText, orderTotal, totalCases, type OrderLine } from '../order-lines';
 import { PriceInput, QuantityStepper } from './quantity-stepper';
 
 export type OrderLinesPanelProps = {
@@ -113,8 +113,9 @@ function LineRow({
   );
 }
 
-/** Items, cases and the total, with what follows them (the main button, the problems). */
+/** Items, cases and the total of the valid lines, how many lines are left out, and what follows (the main button, the problems). */
 export function OrderTotals({ lines, children }: { lines: readonly OrderLine[]; children?: ReactNode }) {
+  const toFix = linesToFix(lines);
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -131,8 +132,19 @@ export function OrderTotals({ lines, children }: { lines: readonly OrderLine[]; 
           <dd className="text-base font-semibold text-slate-900 tabular-nums">{formatUsd(orderTotal(lines))}</dd>
         </div>
       </dl>
+      {toFix > 0 && <LinesToFixNote count={toFix} />}
       {children}
     </div>
+  );
+}
+
+/** Lines with a problem are not in the cases and total above: says how many, so the figure is not taken as the order's. */
+function LinesToFixNote({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <p className={`flex items-center gap-1 text-sm font-medium text-red-700 ${className}`}>
+      <Icon name="warning" className="size-4 shrink-0" />
+      <span>{`${linesToFixText(count)} · not in the total`}</span>
+    </p>
   );
 }
 

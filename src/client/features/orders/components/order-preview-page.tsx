@@ -76,7 +76,7 @@ function OrderPreview({ order }: { order: OrderDetail }) {
         }
         subtitle={`${order.customerName}${order.createdByName ? ` · placed by ${order.createdByName}` : ''}`}
         back={
-          <Link to="/orders" className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <Link to="/orders" className={buttonClasses('ghost', 'md', '-ml-4')}>
             <Icon name="chevron-left" className="size-4" />
             Back to Orders
           </Link>

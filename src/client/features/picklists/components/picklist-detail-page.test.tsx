@@ -79,7 +79,7 @@ describe('picking on a phone', () => {
     const [entry] = await outboxDb.entries.toArray();
     expect(entry).toMatchObject({ userId: 'picker', baseVersion: 4, body: { items: [{ picklist_item_id: 1, no_of_cases: 4, reason_id: 11 }] } });
     expect(await screen.findByText('Waiting to sync')).toBeTruthy();
-    expect(screen.getByText('partially-picked')).toBeTruthy();
+    expect(screen.getByText('Partially Picked')).toBeTruthy();
     expect(screen.getByText('Picked 1 of 3 items (33%)')).toBeTruthy();
     expect(screen.getByText('0 row(s) selected')).toBeTruthy();
   });
@@ -97,7 +97,7 @@ describe('picking on a phone', () => {
   });
 
   it('keeps picked items out of selection and editing', async () => {
-    await renderPage(testPicklist({ items: [testItem(1, { pick_status: 'complete', pick_status_label: 'picked', no_of_case_picked: 5 }), testItem(2)] }));
+    await renderPage(testPicklist({ items: [testItem(1, { pick_status: 'complete', pick_status_label: 'Picked', no_of_case_picked: 5 }), testItem(2)] }));
     expect(screen.queryByRole('checkbox', { name: 'Select Product 1' })).toBeNull();
     expect(screen.queryByRole('spinbutton', { name: 'Case Picked for Product 1' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Select Product 2' })).toBeTruthy();
@@ -156,7 +156,7 @@ describe('picking on a phone', () => {
   });
 
   it("shows 'Pick Complete' when a pick completes the picklist, and takes it away after 4 s", async () => {
-    const picked = { pick_status: 'complete', pick_status_label: 'picked', no_of_case_picked: 5 } as const;
+    const picked = { pick_status: 'complete', pick_status_label: 'Picked', no_of_case_picked: 5 } as const;
     const { user } = await renderPage(
       testPicklist({ pick_status: 'IN_PROGRESS', pick_status_label: 'In Progress', items: [testItem(1, picked), testItem(2, picked), testItem(3, { no_of_case_ordered: 2 })] }),
     );

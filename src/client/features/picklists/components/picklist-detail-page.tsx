@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { checkbox } from '../../../components/ui/styles';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../components/ui/use-media-query';
 import { useItemSync } from '../hooks/use-item-sync';
-import { canMarkAsPicked, initialPicked, isClosed, lineOf, parsePicked, pickRow, progressText, selectionEnabled, type PickDraft } from '../pick-rules';
+import { canMarkAsPicked, initialPicked, isClosed, lineOf, parsePicked, pickProgress, pickRow, progressText, selectionEnabled, type PickDraft } from '../pick-rules';
 import { matchTag } from '../scan-match';
 import { itemElementId, PickItemCard, PickItemRow, type ItemHandlers } from './pick-item-views';
 import { OrderPreviewLink, dispensaryWithMso } from './picklists-page';
@@ -49,7 +49,7 @@ const selectedRowsText = (count: number) => `${count} row(s) selected`;
 
 function BackToPicklists() {
   return (
-    <Link to="/orders/picklists" className={buttonClasses('ghost', 'sm', '-ml-3')}>
+    <Link to="/orders/picklists" className={buttonClasses('ghost', 'md', '-ml-4')}>
       <Icon name="chevron-left" className="size-4" />
       Back to Picklists
     </Link>
@@ -132,7 +132,7 @@ function Summary({ detail }: { detail: PicklistDetail }) {
           <span className="text-sm text-slate-700">{progressText(detail)}</span>
         </div>
         <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${detail.percentage_completion}%` }} />
+          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${pickProgress(detail).percent}%` }} />
         </div>
       </div>
     </section>

@@ -1,28 +1,43 @@
 // /orders/picklists: the market's picklists, 100 a page, a row opening its picklist. It reads through the
 // persisted cache, so with no signal the rows last seen (and those prefetched) still show, with a banner.
-import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
-import type { PicklistRow } from '../../../../shared/api/picklists';
-import { PICKLIST_STATUSES } from '../../../../shared/enums';
-import { formatDate, formatDateTime } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { DataTable } from '../../../components/ui/data-table/data-table';
-import type { TableState } from '../../../components/ui/data-table/types';
-import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
-import { Icon } from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/page-header';
-import { fetchPicklistRegister, PICKLIST_REGISTER_KEY, picklistIdOf } from '../../../lib/outbox/picklist-cache';
-import { useOutboxEntries } from '../../../lib/outbox/use-outbox';
-import { PicklistStatusBadge } from './status-badges';
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import type { PicklistRow } from "../../../../shared/api/picklists";
+import { PICKLIST_STATUSES } from "../../../../shared/enums";
+import { formatDate, formatDateTime } from "../../../../shared/format";
+import { Badge } from "../../../components/ui/badge";
+import { DataTable } from "../../../components/ui/data-table/data-table";
+import type { TableState } from "../../../components/ui/data-table/types";
+import { useTableQuery } from "../../../components/ui/data-table/use-table-query";
+import { Icon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/page-header";
+import {
+  fetchPicklistRegister,
+  PICKLIST_REGISTER_KEY,
+  picklistIdOf,
+} from "../../../lib/outbox/picklist-cache";
+import { useOutboxEntries } from "../../../lib/outbox/use-outbox";
+import { PicklistStatusBadge } from "./status-badges";
 
-const PICKLISTS_TITLE = 'Picklists';
-const picklistsSubtitle = (marketName: string) => `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
+const PICKLISTS_TITLE = "Picklists";
+const picklistsSubtitle = (marketName: string) =>
+  `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
 
-export function dispensaryWithMso(row: Pick<PicklistRow, 'customer_name' | 'mso_owner_name'>): string {
-  return row.mso_owner_name ? `${row.customer_name} (${row.mso_owner_name})` : row.customer_name;
+export function dispensaryWithMso(
+  row: Pick<PicklistRow, "customer_name" | "mso_owner_name">,
+): string {
+  return row.mso_owner_name
+    ? `${row.customer_name} (${row.mso_owner_name})`
+    : row.customer_name;
 }
 
-export function OrderPreviewLink({ orderId, reference }: { orderId: number; reference: string }) {
+export function OrderPreviewLink({
+  orderId,
+  reference,
+}: {
+  orderId: number;
+  reference: string;
+}) {
   return (
     <a
       href={`/orders/preview/${orderId}`}
@@ -30,7 +45,7 @@ export function OrderPreviewLink({ orderId, reference }: { orderId: number; refe
       rel="noopener noreferrer"
       // The row opens the picklist; this link opens the order, in a new tab, and only that.
       onClick={(event) => event.stopPropagation()}
-      className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="inline-flex min-h-11 items-center gap-1 font-medium md:min-h-6 text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       {reference}
       <Icon name="external-link" className="size-3.5 shrink-0" />
@@ -39,43 +54,149 @@ export function OrderPreviewLink({ orderId, reference }: { orderId: number; refe
   );
 }
 
-function columns(waiting: ReadonlySet<number>): ColumnDef<PicklistRow, unknown>[] {
+const casesText = (cases: number) =>
+  `${cases} ${cases === 1 ? "case" : "cases"}`;
+
+/**
+ * The phone card's compact body, under the dispensary: where, how many cases, when, and how far picking
+ * has got. A picker scans the list, so each card stays a few lines tall and the whole card opens the
+ * picklist: nothing in it is a separate target (the order link is on the picklist itself). The table
+ * shows these as columns, so this is drawn under 768 px only, where the cards are.
+ */
+function CardDetails({ row }: { row: PicklistRow }) {
+  const delivery = formatDate(row.requested_delivery_date, "");
+  return (
+    <span className="mt-1 block space-y-1.5 md:hidden">
+      <span className="flex flex-wrap gap-x-1.5 text-slate-600">
+        {[
+          row.inventory_location_name,
+          casesText(row.total_cases),
+          delivery && `Delivery ${delivery}`,
+        ]
+          .filter(Boolean)
+          .map((part, index) => (
+            <span key={index} className="whitespace-nowrap">
+              {index > 0 && <span aria-hidden="true">· </span>}
+              {part}
+            </span>
+          ))}
+      </span>
+      <span className="flex items-center gap-2">
+        <span
+          className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100"
+          aria-hidden="true"
+        >
+          <span
+            className="block h-full rounded-full bg-brand-600"
+            style={{ width: `${row.percentage_completion}%` }}
+          />
+        </span>
+        <span className="text-xs font-medium text-slate-700 tabular-nums">
+          {row.percentage_completion}% picked
+        </span>
+      </span>
+    </span>
+  );
+}
+
+function columns(
+  waiting: ReadonlySet<number>,
+): ColumnDef<PicklistRow, unknown>[] {
   return [
     {
-      id: 'picklist_reference_id',
-      accessorKey: 'picklist_reference_id',
-      meta: { label: 'Picklist ID', filter: 'text', alwaysVisible: true, card: 'title' },
-      cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.picklist_reference_id || `PL - ${row.original.picklist_id}`}</span>,
+      id: "picklist_reference_id",
+      accessorKey: "picklist_reference_id",
+      meta: {
+        label: "Picklist ID",
+        filter: "text",
+        alwaysVisible: true,
+        card: "title",
+      },
+      cell: ({ row }) => (
+        <span className="font-medium text-slate-900">
+          {row.original.picklist_reference_id ||
+            `PL - ${row.original.picklist_id}`}
+        </span>
+      ),
     },
     {
-      id: 'reference_id',
-      accessorKey: 'reference_id',
-      meta: { label: 'Order ID', filter: 'text' },
-      cell: ({ row }) => <OrderPreviewLink orderId={row.original.order_id} reference={row.original.reference_id} />,
+      id: "reference_id",
+      accessorKey: "reference_id",
+      meta: { label: "Order ID", filter: "text", card: "hidden" },
+      cell: ({ row }) => (
+        <OrderPreviewLink
+          orderId={row.original.order_id}
+          reference={row.original.reference_id}
+        />
+      ),
     },
-    { id: 'inventory_location_name', accessorKey: 'inventory_location_name', meta: { label: 'Inventory Location', filter: 'text' } },
     {
-      id: 'customer_name',
+      id: "inventory_location_name",
+      accessorKey: "inventory_location_name",
+      meta: { label: "Inventory Location", filter: "text", card: "hidden" },
+    },
+    {
+      id: "customer_name",
       accessorFn: dispensaryWithMso,
-      meta: { label: 'Dispensary Location (MSO)', filter: 'text', card: 'subtitle' },
+      meta: {
+        label: "Dispensary Location (MSO)",
+        filter: "text",
+        card: "subtitle",
+      },
+      cell: ({ row }) => (
+        <>
+          {dispensaryWithMso(row.original)}
+          <CardDetails row={row.original} />
+        </>
+      ),
     },
-    { id: 'total_cases', accessorKey: 'total_cases', meta: { label: '# of Cases', filter: 'text', align: 'right' } },
     {
-      id: 'percentage_completion',
-      accessorKey: 'percentage_completion',
-      meta: { label: 'Percentage Completion', filter: 'text', align: 'right', hiddenByDefault: true },
+      id: "total_cases",
+      accessorKey: "total_cases",
+      meta: {
+        label: "# of Cases",
+        filter: "text",
+        align: "right",
+        card: "hidden",
+      },
+    },
+    {
+      id: "percentage_completion",
+      accessorKey: "percentage_completion",
+      meta: {
+        label: "Percentage Completion",
+        filter: "text",
+        align: "right",
+        hiddenByDefault: true,
+        card: "hidden",
+      },
       cell: ({ row }) => `${row.original.percentage_completion}%`,
     },
     {
-      id: 'requested_delivery_date',
-      accessorKey: 'requested_delivery_date',
-      meta: { label: 'Delivery Date', filter: 'dateRange', hiddenByDefault: true },
-      cell: ({ row }) => formatDate(row.original.requested_delivery_date, '-'),
+      id: "requested_delivery_date",
+      accessorKey: "requested_delivery_date",
+      meta: {
+        label: "Delivery Date",
+        filter: "dateRange",
+        hiddenByDefault: true,
+        card: "hidden",
+      },
+      cell: ({ row }) => formatDate(row.original.requested_delivery_date, "-"),
     },
     {
-      id: 'pick_status_label',
-      accessorKey: 'pick_status_label',
-      meta: { label: 'Status', filter: { type: 'select', options: PICKLIST_STATUSES.map((status) => ({ value: status, label: status })) }, card: 'badge' },
+      id: "pick_status_label",
+      accessorKey: "pick_status_label",
+      meta: {
+        label: "Status",
+        filter: {
+          type: "select",
+          options: PICKLIST_STATUSES.map((status) => ({
+            value: status,
+            label: status,
+          })),
+        },
+        card: "badge",
+      },
       cell: ({ row }) => (
         <span className="inline-flex flex-wrap items-center justify-end gap-1">
           <PicklistStatusBadge status={row.original.pick_status_label} />
@@ -89,15 +210,19 @@ function columns(waiting: ReadonlySet<number>): ColumnDef<PicklistRow, unknown>[
       ),
     },
     {
-      id: 'updated_ts',
-      accessorKey: 'updated_ts',
-      meta: { label: 'Last Updated', filter: 'dateRange', hiddenByDefault: true },
+      id: "updated_ts",
+      accessorKey: "updated_ts",
+      meta: {
+        label: "Last Updated",
+        filter: "dateRange",
+        hiddenByDefault: true,
+      },
       cell: ({ row }) => formatDateTime(row.original.updated_ts),
     },
     {
-      id: 'created_ts',
-      accessorKey: 'created_ts',
-      meta: { label: 'Created On', filter: 'dateRange', hiddenByDefault: true },
+      id: "created_ts",
+      accessorKey: "created_ts",
+      meta: { label: "Created On", filter: "dateRange", hiddenByDefault: true },
       cell: ({ row }) => formatDateTime(row.original.created_ts),
     },
   ];
@@ -122,10 +247,10 @@ export function PicklistsPage({
     state,
   });
   const outbox = useOutboxEntries(userId);
-  const waitingKey = outbox.map((entry) => entry.resource).join(',');
+  const waitingKey = outbox.map((entry) => entry.resource).join(",");
   const columnDefs = useMemo(() => {
     const waiting = new Set(
-      waitingKey.split(',').flatMap((resource) => {
+      waitingKey.split(",").flatMap((resource) => {
         const id = picklistIdOf(resource);
         return id === null ? [] : [id];
       }),
@@ -135,7 +260,10 @@ export function PicklistsPage({
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={PICKLISTS_TITLE} subtitle={picklistsSubtitle(marketName)} />
+      <PageHeader
+        title={PICKLISTS_TITLE}
+        subtitle={picklistsSubtitle(marketName)}
+      />
       <DataTable<PicklistRow>
         tableId="picklists"
         caption="Picklists"
@@ -143,7 +271,9 @@ export function PicklistsPage({
         rows={list.rows}
         totalRecords={list.totalRecords}
         getRowId={(row) => String(row.picklist_id)}
-        getRowLabel={(row) => `${row.picklist_reference_id}, ${row.customer_name}`}
+        getRowLabel={(row) =>
+          `${row.picklist_reference_id}, ${row.customer_name}`
+        }
         state={state}
         onStateChange={onStateChange}
         isLoading={list.isLoading}

@@ -45,7 +45,7 @@ export function MarketSwitcher({ markets, current }: { markets: Market[]; curren
             <button
               type="button"
               onClick={() => void handleSwitch(market.code)}
-              className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-focus:bg-brand-50"
+              className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 data-focus:bg-brand-50"
               aria-current={market.code === current ? 'true' : undefined}
             >
               <span className="w-8 text-xs font-bold text-slate-500">{market.code}</span>

@@ -9,27 +9,51 @@ import { importIndicatorTone, type NavBadge, type NavGroup, type NavItem } from 
 
 type Stats = (AppStats & { incompleteInventoryCount: number }) | undefined;
 
-function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stats: Stats; compact: boolean }) {
-  if (!badge || !stats) return null;
-  if (badge === 'importStatus') {
-    const tone = importIndicatorTone(stats.importStatus);
-    if (!tone) return null;
-    const label = tone === 'red' ? 'Last import failed' : 'Import in progress';
-    return (
-      <span className={`size-2.5 shrink-0 rounded-full ${tone === 'red' ? 'bg-red-500' : 'bg-orange-400'} ${compact ? 'absolute top-1 right-1' : ''}`} role="img" aria-label={label} title={label} />
-    );
-  }
+/** What a count badge says to a screen reader ('73 pending orders'), or null when it shows nothing. */
+function countOf(badge: NavBadge | undefined, stats: Stats): { count: number; text: string } | null {
+  if (!badge || !stats || badge === 'importStatus') return null;
   const count = badge === 'incompleteInventory' ? stats.incompleteInventoryCount : badge === 'pendingOrders' ? stats.pendingOrders : stats.pendingPicklists;
   if (count <= 0) return null;
-  const tone = badge === 'incompleteInventory' ? 'bg-red-600 text-white' : 'bg-brand-100 text-brand-800';
   const describe = badge === 'incompleteInventory' ? 'incomplete inventory items' : badge === 'pendingOrders' ? 'pending orders' : 'pending picklists';
+  return { count, text: `${count} ${describe}` };
+}
+
+function importStateOf(badge: NavBadge | undefined, stats: Stats): { tone: 'red' | 'orange'; text: string } | null {
+  if (badge !== 'importStatus' || !stats) return null;
+  const tone = importIndicatorTone(stats.importStatus);
+  if (!tone) return null;
+  return { tone, text: tone === 'red' ? 'Last import failed' : 'Import in progress' };
+}
+
+/** The entry's name with what its badge says, for a collapsed entry whose badge cannot be read beside it. */
+function entryName(item: NavItem, stats: Stats): string {
+  const said = countOf(item.badge, stats)?.text ?? importStateOf(item.badge, stats)?.text;
+  return said ? `${item.label}, ${said}` : item.label;
+}
+
+function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stats: Stats; compact: boolean }) {
+  const importState = importStateOf(badge, stats);
+  if (importState) {
+    return (
+      <span
+        className={`size-2.5 shrink-0 rounded-full ${importState.tone === 'red' ? 'bg-red-500' : 'bg-orange-400'} ${compact ? 'absolute top-1 right-1' : ''}`}
+        role="img"
+        aria-label={importState.text}
+        title={importState.text}
+      />
+    );
+  }
+  const counted = countOf(badge, stats);
+  if (!counted) return null;
+  const tone = badge === 'incompleteInventory' ? 'bg-red-600 text-white' : 'bg-brand-100 text-brand-800';
   return (
     <span
-      // Collapsed, a small pill above the icon's corner rather than over the icon.
-      className={`${compact ? 'absolute -top-1.5 -right-1 px-1 py-px text-[10px] leading-3' : 'ml-auto px-2 py-0.5 text-xs leading-4'} min-w-5 shrink-0 rounded-full text-center font-semibold ${tone}`}
-      aria-label={`${count} ${describe}`}
+      // Collapsed, a small pill in the entry's own top-right corner: above it (as before) it covered the icon of
+      // the entry above.
+      className={`${compact ? 'absolute top-0 right-0 px-1 py-px text-[10px] leading-3' : 'ml-auto px-2 py-0.5 text-xs leading-4'} min-w-5 shrink-0 rounded-full text-center font-semibold ${tone}`}
+      aria-label={counted.text}
     >
-      {capBadge(count)}
+      {capBadge(counted.count)}
     </span>
   );
 }
@@ -54,7 +78,8 @@ function NavEntry({ item, stats, compact, depth, onNavigate }: { item: NavItem; 
       // The router's typed paths grow as screens land; the nav names them as plain paths.
       to={item.to as '/'}
       onClick={onNavigate}
-      aria-label={compact ? item.label : undefined}
+      // Collapsed, the name is all a screen reader gets of the entry: it carries the badge's count too.
+      aria-label={compact ? entryName(item, stats) : undefined}
       // Collapsed, the link fills the 2rem slot and centres its icon (padding would push it past the rail).
       className={`${linkBase} ${compact ? 'flex-1 justify-center' : 'px-2.5'}`}
       activeOptions={{ exact: true, includeSearch: false }}

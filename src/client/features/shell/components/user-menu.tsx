@@ -5,7 +5,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { initials } from '../../../../shared/labels';
 import type { Role } from '../../../../shared/enums';
 import { Icon } from '../../../components/ui/icons';
-import { useSignOut } from '../../../lib/auth/auth-context';
+import { useSignOut } from '../../../lib/auth/use-sign-out';
 
 const NO_ROLE = 'No role in this market';
 

@@ -1,14 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { tableSearchSchema } from '../../../components/ui/data-table/table-search';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { tableSearchSchema, type TableSearchInput } from '../../../components/ui/data-table/table-search';
 import { UsersAdminPage } from '../../../features/users-admin/components/users-admin-page';
 import { currentMarket } from '../../../lib/market-store';
 import { requireAccess } from '../../../lib/route-guards';
 import { hasPermission } from '../../../../shared/permissions';
+import { searchChoice } from '../../../lib/search-params';
 import { marketAccess } from '../../../lib/session';
 
+const TABS = ['market', 'all'] as const;
+
 export const Route = createFileRoute('/_app/admin/users')({
-  validateSearch: z.extend(tableSearchSchema, { tab: z._default(z.catch(z.enum(['market', 'all']), 'market'), 'market') }),
+  validateSearch: (search: TableSearchInput & { tab?: (typeof TABS)[number] } & SearchSchemaInput) => ({
+    ...tableSearchSchema(search),
+    tab: searchChoice(search.tab, TABS) ?? 'market',
+  }),
   beforeLoad: ({ context }) => requireAccess(context.session, 'users', 'admin'),
   component: UsersAdminRoute,
 });

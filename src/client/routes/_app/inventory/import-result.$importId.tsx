@@ -1,14 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { ImportResultPage } from '../../../features/inventory/components/import-result-page';
 import { requireAccess } from '../../../lib/route-guards';
+import { searchFlag, searchText } from '../../../lib/search-params';
 import { useMarketAccess, useSession } from '../../../lib/session';
 
 export const Route = createFileRoute('/_app/inventory/import-result/$importId')({
   // Opened from history it carries ?status=COMMITTED&fromHistory=true; anything else in the URL is dropped.
-  validateSearch: z.object({
-    status: z.catch(z.optional(z.string().check(z.maxLength(32), z.regex(/^[A-Za-z_-]+$/))), undefined),
-    fromHistory: z.catch(z.optional(z.boolean()), undefined),
+  validateSearch: (search: { status?: string; fromHistory?: boolean } & SearchSchemaInput) => ({
+    status: searchText(search.status, 32, /^[A-Za-z_-]+$/),
+    fromHistory: searchFlag(search.fromHistory),
   }),
   // The results are reached from Import Inventory (import view) and from Import History (history view).
   beforeLoad: ({ context }) => requireAccess(context.session, 'inventory-history'),

@@ -1,14 +1,17 @@
-import { createFileRoute, stripSearchParams, useRouter } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { ISSUE_TABS } from '../../../../shared/enums';
+import { createFileRoute, stripSearchParams, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
+import { ISSUE_TABS, type IssueTab } from '../../../../shared/enums';
 import { DEFAULT_TABLE_STATE } from '../../../components/ui/data-table/table-state';
-import { tableSearchSchema } from '../../../components/ui/data-table/table-search';
+import { tableSearchSchema, type TableSearchInput } from '../../../components/ui/data-table/table-search';
 import { InventoryIssuesPage } from '../../../features/inventory/components/inventory-issues-page';
 import { requireAccess } from '../../../lib/route-guards';
+import { searchChoice } from '../../../lib/search-params';
 import { useMarketAccess, useSession } from '../../../lib/session';
 
 export const Route = createFileRoute('/_app/inventory/issues')({
-  validateSearch: z.extend(tableSearchSchema, { tab: z._default(z.catch(z.enum(ISSUE_TABS), 'item_issues'), 'item_issues') }),
+  validateSearch: (search: TableSearchInput & { tab?: IssueTab } & SearchSchemaInput) => ({
+    ...tableSearchSchema(search),
+    tab: searchChoice(search.tab, ISSUE_TABS) ?? 'item_issues',
+  }),
   // Defaults stay out of the URL: /inventory/issues is the first page of Item Issues.
   search: { middlewares: [stripSearchParams({ tab: 'item_issues', page: DEFAULT_TABLE_STATE.page, pageSize: DEFAULT_TABLE_STATE.pageSize, sort: [], filters: [] })] },
   beforeLoad: ({ context }) => requireAccess(context.session, 'inventory-issues'),

@@ -1,14 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { CreateOrderPage } from '../../../features/orders/components/create-order-page';
 import { requireAccess } from '../../../lib/route-guards';
+import { searchPositiveId, searchText } from '../../../lib/search-params';
 
-const id = z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive()))), undefined);
-const name = z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))), undefined);
+type CreateOrderSearch = { buyerId?: number; buyerName?: string; salesPersonId?: number; salesPersonName?: string };
+
+const name = (value: unknown) => searchText(typeof value === 'string' ? value.trim() : value, 200) || undefined;
 
 export const Route = createFileRoute('/_app/orders/create')({
   // The buyer chosen on the list (and their sales person) arrive in the URL.
-  validateSearch: z.object({ buyerId: id, buyerName: name, salesPersonId: id, salesPersonName: name }),
+  validateSearch: (search: CreateOrderSearch & SearchSchemaInput): CreateOrderSearch => ({
+    buyerId: searchPositiveId(search.buyerId),
+    buyerName: name(search.buyerName),
+    salesPersonId: searchPositiveId(search.salesPersonId),
+    salesPersonName: name(search.salesPersonName),
+  }),
   beforeLoad: ({ context }) => requireAccess(context.session, 'orders-orders_history', 'create_order'),
   component: CreateOrderRoute,
 });

@@ -1,17 +1,18 @@
-import { createFileRoute, stripSearchParams, useRouter } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, stripSearchParams, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
 import { DEFAULT_TABLE_STATE } from '../../../components/ui/data-table/table-state';
-import { tableSearchSchema } from '../../../components/ui/data-table/table-search';
+import { tableSearchSchema, type TableSearchInput } from '../../../components/ui/data-table/table-search';
 import { OrdersPage } from '../../../features/orders/components/orders-page';
 import { requireAccess } from '../../../lib/route-guards';
+import { searchFlag, searchPositiveId, searchText } from '../../../lib/search-params';
 import { useMarketAccess, useSession } from '../../../lib/session';
 
 export const Route = createFileRoute('/_app/orders/')({
   // After a create, the new order's reference and id ride along for the success banner.
-  validateSearch: z.extend(tableSearchSchema, {
-    created: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-    createdId: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive()))), undefined),
-    actionRequired: z.catch(z.optional(z.boolean()), undefined),
+  validateSearch: (search: TableSearchInput & { created?: string; createdId?: number; actionRequired?: boolean } & SearchSchemaInput) => ({
+    ...tableSearchSchema(search),
+    created: searchText(search.created, 64),
+    createdId: searchPositiveId(search.createdId),
+    actionRequired: searchFlag(search.actionRequired),
   }),
   // Defaults stay out of the URL: /orders is /orders.
   search: { middlewares: [stripSearchParams({ page: DEFAULT_TABLE_STATE.page, pageSize: DEFAULT_TABLE_STATE.pageSize, sort: [], filters: [] })] },

@@ -57,7 +57,7 @@ export function DeliveryDatePicker({ label, value, onChange, min, max, invalid =
         <Icon name="calendar" className="size-4 shrink-0 text-slate-500" />
       </PopoverButton>
       <PopoverPanel
-        className={`absolute top-full z-50 mt-1 w-[19rem] max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg ${align === 'end' ? 'right-0' : 'left-0'}`}
+        className={`absolute top-full z-50 mt-1 w-[21.75rem] max-w-[calc(100vw-2rem)] sm:w-[19rem] rounded-xl border border-slate-200 bg-white p-3 shadow-lg ${align === 'end' ? 'right-0' : 'left-0'}`}
       >
         {({ close }) => (
           <Calendar
@@ -167,7 +167,7 @@ function Calendar({ label, value, min, max, onPick }: { label: string; value: st
                 const inMonth = isSameMonth(day, month);
                 const isFocused = key === iso(focused);
                 return (
-                  <td key={key} className="p-0.5" aria-selected={chosen || undefined}>
+                  <td key={key} className="p-px sm:p-0.5" aria-selected={chosen || undefined}>
                     {inMonth && (
                       <button
                         type="button"
@@ -178,7 +178,7 @@ function Calendar({ label, value, min, max, onPick }: { label: string; value: st
                         aria-pressed={chosen}
                         onClick={() => onPick(key)}
                         onFocus={() => setFocused(day)}
-                        className={`size-10 rounded-lg tabular-nums sm:size-9 ${focusRing} ${
+                        className={`size-11 rounded-lg tabular-nums sm:size-9 ${focusRing} ${
                           chosen ? 'bg-brand-700 font-semibold text-white' : 'text-slate-800 hover:bg-slate-100'
                         } disabled:cursor-not-allowed disabled:text-slate-300 disabled:line-through disabled:hover:bg-transparent ${key === min ? 'ring-1 ring-slate-300 ring-inset' : ''}`}
                       >

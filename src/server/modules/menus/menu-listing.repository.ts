@@ -1,0 +1,231 @@
+// SQL of the menu listing: the market's sellable batches as menu rows, in the order of the market's menu settings
+// (each product's kept rank: menu-ranks.repository) or a sort the caller chose, searched and filtered, built as the
+// page's JSON by the database.
+import { sql, type SQL } from 'drizzle-orm';
+import type { MenuSortColumn } from '../../../shared/api/menus';
+import { UNAVAILABLE_ROW_COLOR } from '../../../shared/menu-colors';
+import type { MenuType } from '../../../shared/enums';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { escapeLike, intArray, sqlList } from '../../lib/sql-helpers';
+import { ranksAreFresh } from './menu-ranks.repository';
+
+export type MenuTextColumn = Exclude<MenuSortColumn, MenuNumberColumn | 'expired_date'>;
+export type MenuNumberColumn = 'item_size' | 'base_price' | 'case_size' | 'available_case_size' | 'standard_case_size' | 'total_available_quantity';
+
+export type MenuListingFilter =
+  | { column: MenuTextColumn; kind: 'contains'; value: string }
+  | { column: MenuTextColumn; kind: 'oneOf'; values: string[] }
+  | { column: MenuNumberColumn; kind: 'numbers'; values: number[] }
+  | { column: 'expired_date'; kind: 'dates'; from?: string; to?: string };
+
+export type MenuListingQuery = {
+  marketId: number;
+  /** The market's today (yyyy-MM-dd): a batch expiring today is still sold. */
+  today: string;
+  menuType: MenuType;
+  search?: string;
+  filters: MenuListingFilter[];
+  sort: { column: MenuSortColumn; order: 'asc' | 'desc' }[];
+  /** Batches left out (an external menu's deselected rows). */
+  excludedBatchIds?: number[];
+  /** null: every row (the export). */
+  page: { page: number; pageSize: number } | null;
+};
+
+const FREE_UNITS = sql`(b.active_units - b.reserved_units)`;
+
+const COLUMNS: Record<MenuSortColumn, SQL> = {
+  batch_number: sql`b.batch_number`,
+  category_name: sql`c.name`,
+  subcategory_name: sql`sc.name`,
+  brand_name: sql`br.name`,
+  strain_name: sql`s.name`,
+  strain_type: sql`s.strain_type`,
+  item_size: sql`p.item_size`,
+  expired_date: sql`b.expiry_date`,
+  s2s_product_name: sql`b.s2s_product_name`,
+  product_name: sql`p.name`,
+  base_price: sql`p.base_price`,
+  s2s_location_name: sql`l.s2s_location_name`,
+  case_size: sql`b.case_size`,
+  available_case_size: sql`greatest(0, ${FREE_UNITS} / b.case_size)`,
+  standard_case_size: sql`coalesce(pcs.case_size, b.case_size)`,
+  total_available_quantity: FREE_UNITS,
+};
+
+/** Sellable: active, lab-passed and unexpired, as orders take them (order-inventory.repository), with units not held by open orders. */
+function sellableConditions(query: MenuListingQuery): SQL[] {
+  return [
+    sql`b.market_id = ${query.marketId}`,
+    sql`b.status = 'active'`,
+    sql`b.lab_status = 'passed'`,
+    // Written as the expiry sort's index expression, so that its scan starts at today instead of at the expired.
+    sql`coalesce(b.expiry_date, 'infinity'::date) >= ${query.today}::date`,
+    sql`${FREE_UNITS} > 0`,
+  ];
+}
+
+function filterCondition(filter: MenuListingFilter): SQL {
+  const column = COLUMNS[filter.column];
+  switch (filter.kind) {
+    case 'contains':
+      return sql`${column} ilike ${`%${escapeLike(filter.value)}%`}`;
+    case 'oneOf':
+      return sql`${column} in ${sqlList(filter.values)}`;
+    case 'numbers':
+      return sql`${column} in ${sqlList(filter.values)}`;
+    case 'dates': {
+      const bounds: SQL[] = [];
+      if (filter.from) bounds.push(sql`b.expiry_date >= ${filter.from}::date`);
+      if (filter.to) bounds.push(sql`b.expiry_date <= ${filter.to}::date`);
+      return sql.join(bounds, sql` and `);
+    }
+  }
+}
+
+function rowConditions(query: MenuListingQuery): SQL {
+  const conditions = sellableConditions(query);
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    // Product, brand, strain and category names are the product's: matched once on the market's few thousand
+    // products (a trigram index on product names), so the batches are read by product id or by the trigram
+    // index on batch numbers and S2S names instead of matching six names on every sellable batch.
+    const products = sql`array(
+      select mp.id from products mp
+      join categories mc on mc.id = mp.category_id
+      left join brands mb on mb.id = mp.brand_id
+      left join strains ms on ms.id = mp.strain_id
+      where mp.market_id = ${query.marketId}
+        and (lower(mp.name) like lower(${pattern}) or mb.name ilike ${pattern} or ms.name ilike ${pattern} or mc.name ilike ${pattern}))`;
+    conditions.push(sql`(b.product_id = any(${products}) or b.batch_number ilike ${pattern} or b.s2s_product_name ilike ${pattern})`);
+  }
+  for (const filter of query.filters) conditions.push(filterCondition(filter));
+  if (query.excludedBatchIds && query.excludedBatchIds.length > 0) conditions.push(sql`b.id <> all(${intArray(query.excludedBatchIds)})`);
+  return sql.join(conditions, sql` and `);
+}
+
+const ROW_FROM = sql`
+  join products p on p.id = b.product_id
+  join categories c on c.id = p.category_id
+  left join subcategories sc on sc.id = p.subcategory_id
+  left join brands br on br.id = p.brand_id
+  left join strains s on s.id = p.strain_id
+  join inventory_locations l on l.id = b.location_id
+  left join product_case_sizes pcs on pcs.product_id = p.id and pcs.case_index = 1`;
+
+/** Columns read from the batch alone: a page sorted or filtered only by them needs no other table to find its rows. */
+const BATCH_COLUMNS = new Set<MenuSortColumn>(['batch_number', 'expired_date', 's2s_product_name', 'case_size', 'available_case_size', 'total_available_quantity']);
+
+/**
+ * Whether finding the page's rows needs the product's and location's tables (a sort or filter by their columns).
+ * Without them the statement plans in a fraction of the time (each joined table multiplies the join orders the
+ * planner weighs) and the rows are found from the ranks and batches alone; the search matches product names itself.
+ */
+function needsRowTables(query: MenuListingQuery): boolean {
+  return [...query.sort.map(({ column }) => column), ...query.filters.map(({ column }) => column)].some((column) => !BATCH_COLUMNS.has(column));
+}
+
+/**
+ * The tables a row's JSON reads besides its batch. The names of its category, subcategory, brand and strain and its
+ * standard case size are looked up by key inside the JSON instead of joined: with four tables instead of nine to
+ * order, the statement plans in a fraction of the time, which otherwise costs as much as running it.
+ */
+const ROW_JSON_FROM = sql`join products p on p.id = b.product_id join inventory_locations l on l.id = b.location_id`;
+
+/** The listing row's fields (menuListingRowSchema), for the menu type. */
+function rowJson(menuType: MenuType): SQL {
+  const quantities =
+    menuType === 'internal'
+      ? sql`'case_size', b.case_size, 'available_case_size', greatest(0, ${FREE_UNITS} / b.case_size)`
+      : sql`'standard_case_size', coalesce((select pcs.case_size from product_case_sizes pcs where pcs.product_id = p.id and pcs.case_index = 1), b.case_size),
+            'total_available_quantity', ${FREE_UNITS}`;
+  return sql`json_build_object(
+    'batch_id', b.id, 'batch_number', b.batch_number, 'product_id', p.id,
+    'category_id', p.category_id, 'category_name', (select c.name from categories c where c.id = p.category_id),
+    'subcategory_id', p.subcategory_id, 'subcategory_name', (select sc.name from subcategories sc where sc.id = p.subcategory_id),
+    'brand_id', p.brand_id, 'brand_name', (select br.name from brands br where br.id = p.brand_id),
+    'strain_id', p.strain_id, 'strain_name', (select s.name from strains s where s.id = p.strain_id),
+    'strain_type', (select s.strain_type from strains s where s.id = p.strain_id),
+    'item_size', p.item_size::float8, 'item_size_uom', p.item_size_uom,
+    'thc_value', b.thc_value::float8, 'thc_a', null, 'thc_total_uom', b.thc_uom,
+    'cbd_value', b.cbd_value::float8, 'cbd_a', null, 'cbd_total_uom', b.cbd_uom,
+    'top_terpenes', coalesce((
+      select json_agg(json_build_object('terpeneName', t.value->>'terpeneName', 'percentage', (t.value->>'percentage')::float8) order by (t.value->>'percentage')::float8 desc)
+      from (select value from jsonb_array_elements(case when jsonb_typeof(b.terpenes) = 'array' then b.terpenes else '[]'::jsonb end) order by (value->>'percentage')::float8 desc nulls last limit 3) t
+    ), '[]'::json),
+    'expired_date', to_char(b.expiry_date, 'YYYY-MM-DD'),
+    's2s_product_name', b.s2s_product_name, 'product_name', p.name,
+    ${quantities},
+    'base_price', p.base_price::float8, 's2s_location_name', l.s2s_location_name,
+    'row_color', case when ${FREE_UNITS} < b.case_size then ${UNAVAILABLE_ROW_COLOR}::text else nullif(trim(b.row_color), '') end
+  )`;
+}
+
+/**
+ * An ORDER BY key: the expiry as its index expressions (empty dates last either way, as `nulls last` would put
+ * them, on a key that is never empty so that the index scan in either direction matches it), else the column.
+ */
+function sortKey(column: MenuSortColumn, order: 'asc' | 'desc'): { key: SQL; nulls: string } {
+  if (column === 'expired_date') {
+    return order === 'asc' ? { key: sql`coalesce(b.expiry_date, 'infinity'::date)`, nulls: '' } : { key: sql`coalesce(b.expiry_date, '-infinity'::date)`, nulls: '' };
+  }
+  return { key: COLUMNS[column], nulls: ' nulls last' };
+}
+
+export type MenuPage = {
+  json: string;
+  rows: number;
+  /** The number of matching rows when asked for (withTotal), else null. */
+  total: number | null;
+  /** False when the kept ranks are behind the products or settings: the page is not to be used (rank, then ask again). */
+  fresh: boolean;
+};
+
+/**
+ * The rows as one JSON array, in order, with their number. The order is the sort asked for, then each product's
+ * kept rank, batch number and id: without a sort the page is read by walking the market's ranks in order, each
+ * product's batches through the (market, product) index, and stops after its rows instead of sorting every
+ * sellable batch; sorted by expiry it walks that index from today. With withTotal (a search: its matches are read
+ * to be ordered anyway) the matches are counted in the same statement.
+ */
+export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTotal = false } = {}): Promise<MenuPage> {
+  const keys = query.sort.map(({ column, order }, index) => sql`${sortKey(column, order).key} as ${sql.raw(`k${index}`)}`);
+  const keyOrder = (table: string) =>
+    sql.join(
+      [
+        ...query.sort.map(({ column, order }, index) => sql.raw(`${table}k${index} ${order}${sortKey(column, order).nulls}`)),
+        sql.raw(`${table}rank, ${table}batch_number, ${table}id`),
+      ],
+      sql`, `,
+    );
+  // Written into the statement (whole numbers, checked by the list query), not bound: a bound LIMIT is planned for as
+  // a tenth of the rows, which keeps the prepared statement from ever settling on one plan.
+  const whole = (value: number) => sql.raw(String(Math.max(0, Math.trunc(value))));
+  const limit = query.page ? sql`limit ${whole(query.page.pageSize)} offset ${whole((query.page.page - 1) * query.page.pageSize)}` : sql``;
+  const matches = sql`
+    select ${sql.join([...keys, sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
+    from menu_product_ranks r
+    join batches b on b.market_id = r.market_id and b.product_id = r.product_id
+    ${needsRowTables(query) ? ROW_FROM : sql``}
+    where r.market_id = ${query.marketId} and ${rowConditions(query)}`;
+  // The page's ids and order keys first; the row's JSON (terpenes and all) only for the rows on it.
+  const page = withTotal
+    ? sql`matches as materialized (${matches}), page as (select * from matches order by ${keyOrder('')} ${limit})`
+    : sql`page as (${matches} order by ${keyOrder('')} ${limit})`;
+  const [row] = await queryRows<MenuPage>(
+    db,
+    sql`
+      with ${page}
+      select coalesce(json_agg(${rowJson(query.menuType)} order by ${keyOrder('page.')}), '[]')::text as json, count(*)::int as rows,
+             ${withTotal ? sql`(select count(*)::int from matches)` : sql`null::int`} as total,
+             ${ranksAreFresh(query.marketId)} as fresh
+      from page join batches b on b.id = page.id ${ROW_JSON_FROM}`,
+  );
+  return row!;
+}
+
+/** The number of matching rows (no ranks needed: every product of the market is ranked). */
+export async function countMenuRows(db: DbOrTx, query: MenuListingQuery): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from batches b ${needsRowTables(query) ? ROW_FROM : sql``} where ${rowConditions(query)}`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../connectors/connector-error';
+import type { S2SPackage, SeedToSaleConnector, TimeWindow } from '../../connectors/types';
+import { s2sBatchesOf } from './reconciliation-packages';
+
+const HOUR = 3_600_000;
+const END = Date.parse('2026-11-25T12:00:00Z');
+const WINDOW: TimeWindow = { start: new Date(END - 365 * 24 * HOUR), end: new Date(END) };
+
+type Listed = { packageId: string; batchNumber: string; quantity: number; modifiedAt: number };
+
+/** A seed-to-sale system that refuses, as too-many-pages, any listing of more than `maxListed` packages. */
+function connector(locations: Record<string, Listed[]>, maxListed: number, failure?: ConnectorError) {
+  const windows: TimeWindow[] = [];
+  const fake: SeedToSaleConnector = {
+    system: 'metrc',
+    kind: 'simulator',
+    listLocations: async () => [],
+    listLabResults: async () => [],
+    async listActivePackages(locationId, window) {
+      windows.push(window);
+      if (failure) throw failure;
+      const listed = locations[locationId]!.filter((item) => item.modifiedAt >= window.start.getTime() && item.modifiedAt < window.end.getTime());
+      if (listed.length > maxListed) throw new ConnectorError('too-many-pages', `${listed.length} packages are too many`);
+      return listed.map((item) => ({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity }) as S2SPackage);
+    },
+  };
+  return { fake, windows };
+}
+
+/** `count` packages of batch B1 of one unit each, changed a minute apart within the last day. */
+const recent = (count: number, prefix = 'P'): Listed[] => Array.from({ length: count }, (_, index) => ({ packageId: `${prefix}${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - 10 * HOUR + index * 60_000 }));
+
+describe('s2sBatchesOf', () => {
+  it('asks a listing too long for the connector again in smaller windows, and counts every package once', async () => {
+    const { fake, windows } = connector({ L1: recent(50) }, 8);
+    const batches = await s2sBatchesOf(fake, ['L1'], WINDOW);
+    expect(batches.get('B1')?.quantity).toBe(50);
+    expect(batches.get('B1')?.tags.size).toBe(50);
+    expect(windows.length).toBeGreaterThan(2);
+    // Windows are cut on whole seconds, as Metrc's times are.
+    expect(windows.every((window) => window.start.getTime() % 1000 === 0)).toBe(true);
+  });
+
+  it('sums the batches of several locations', async () => {
+    const { fake } = connector({ L1: recent(3, 'A'), L2: [{ packageId: 'C1', batchNumber: 'B2', quantity: 7, modifiedAt: END - HOUR }, ...recent(2, 'B')] }, 100);
+    const batches = await s2sBatchesOf(fake, ['L1', 'L2'], WINDOW);
+    expect(batches.get('B1')?.quantity).toBe(5);
+    expect(batches.get('B2')?.quantity).toBe(7);
+  });
+
+  it('fails with the connector when even a minute holds too many packages, or on any other failure', async () => {
+    const crowded = Array.from({ length: 5 }, (_, index) => ({ packageId: `P${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - HOUR }));
+    await expect(s2sBatchesOf(connector({ L1: crowded }, 4).fake, ['L1'], WINDOW)).rejects.toThrow('5 packages are too many');
+    const down = connector({ L1: recent(1) }, 10, new ConnectorError('server', 'Metrc answered 500'));
+    await expect(s2sBatchesOf(down.fake, ['L1'], WINDOW)).rejects.toThrow('Metrc answered 500');
+    expect(down.windows).toHaveLength(1);
+  });
+});

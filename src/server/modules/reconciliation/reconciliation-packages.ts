@@ -1,0 +1,41 @@
+// The seed-to-sale side of a reconciliation: the active packages of some locations, summed per batch location by
+// location, so that a market's hundreds of thousands of packages are never all held at once.
+import { ConnectorError } from '../../connectors/connector-error';
+import type { SeedToSaleConnector, TimeWindow } from '../../connectors/types';
+import { sumPerBatch, type S2SBatch, type S2SBatchPackage } from './reconciliation-rules';
+
+/** A window is halved no further than this: a listing still too long for the connector then fails the run. */
+const MIN_SPLIT_MS = 60_000;
+
+/**
+ * One location's packages changed within the window, by package id. A listing longer than the connector follows
+ * (too-many-pages: a Metrc licence whose 40,000 packages all changed on one day) is asked again as the two halves
+ * of its window, on whole seconds as Metrc's times are; a package seen in both (it changed in between) counts once,
+ * as last seen.
+ */
+async function listWindow(connector: SeedToSaleConnector, locationId: string, window: TimeWindow, signal: AbortSignal | undefined, found: Map<string, S2SBatchPackage>): Promise<void> {
+  let packages;
+  try {
+    packages = await connector.listActivePackages(locationId, window, { signal });
+  } catch (error) {
+    const span = window.end.getTime() - window.start.getTime();
+    if (!(error instanceof ConnectorError && error.failure === 'too-many-pages') || span <= MIN_SPLIT_MS) throw error;
+    const middle = new Date(Math.floor((window.start.getTime() + span / 2) / 1000) * 1000);
+    await listWindow(connector, locationId, { start: window.start, end: middle }, signal, found);
+    await listWindow(connector, locationId, { start: middle, end: window.end }, signal, found);
+    return;
+  }
+  // Only what the comparison reads is kept of each package.
+  for (const item of packages) found.set(item.packageId, { batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity });
+}
+
+/** The locations' active packages changed within the window, summed per batch. */
+export async function s2sBatchesOf(connector: SeedToSaleConnector, locationIds: readonly string[], window: TimeWindow, signal?: AbortSignal): Promise<Map<string, S2SBatch>> {
+  const batches = new Map<string, S2SBatch>();
+  for (const locationId of locationIds) {
+    const found = new Map<string, S2SBatchPackage>();
+    await listWindow(connector, locationId, window, signal, found);
+    sumPerBatch(found.values(), batches);
+  }
+  return batches;
+}
