@@ -17,6 +17,8 @@ export const CHROMIUM_ARGS = [
 // second server on that PostgreSQL, as the server tests do.
 const postgresUrl = process.env.E2E_DATABASE_URL;
 const postgresPort = port + 1;
+// Set by `npm test` when a run holds only the desktop-postgres project: the PGlite server would start for nothing.
+const onlyPostgres = Boolean(postgresUrl) && process.env.E2E_ONLY_POSTGRES === '1';
 const desktop = { viewport: { width: 1440, height: 900 } };
 const UI_ONLY_SPECS = /\/(shell|pwa|first-load|scan-camera)\.spec\.ts$/;
 // Stopped with SIGTERM (Playwright's default is SIGKILL), so that scripts/e2e-server.mjs drops the run's
@@ -50,18 +52,23 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    {
-      command: 'node scripts/e2e-server.mjs',
-      url: `http://127.0.0.1:${port}/api/health`,
-      env: { PORT: String(port) },
-      ...serverDefaults,
-    },
+    ...(onlyPostgres
+      ? []
+      : [
+          {
+            command: 'node scripts/e2e-server.mjs',
+            url: `http://127.0.0.1:${port}/api/health`,
+            env: { PORT: String(port) },
+            ...serverDefaults,
+          },
+        ]),
     ...(postgresUrl
       ? [
           {
             command: 'node scripts/e2e-server.mjs',
             url: `http://127.0.0.1:${postgresPort}/api/health`,
-            env: { PORT: String(postgresPort), E2E_POSTGRES_URL: postgresUrl, E2E_START_AFTER: `http://127.0.0.1:${port}/api/health` },
+            // Beside the PGlite server, it waits for that one's build of the client and the server.
+            env: { PORT: String(postgresPort), E2E_POSTGRES_URL: postgresUrl, ...(onlyPostgres ? {} : { E2E_START_AFTER: `http://127.0.0.1:${port}/api/health` }) },
             ...serverDefaults,
           },
         ]

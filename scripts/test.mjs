@@ -60,5 +60,5 @@ if (!secondNode) {
   step(`Vitest: ${vitestSecond.join(', ')}`, secondNode, [vitest, 'run', ...projects('--project', vitestSecond)]);
   // The first Node's run needs no PostgreSQL server when its projects do not use it.
   step(`Playwright: ${e2eFirst.join(', ')}`, node, [playwright, 'test', ...projects('--project', e2eFirst)], { E2E_DATABASE_URL: '' });
-  step(`Playwright: ${e2eSecond.join(', ')}`, secondNode, [playwright, 'test', ...projects('--project', e2eSecond)]);
+  step(`Playwright: ${e2eSecond.join(', ')}`, secondNode, [playwright, 'test', ...projects('--project', e2eSecond)], withPostgresE2e ? { E2E_ONLY_POSTGRES: '1' } : {});
 }

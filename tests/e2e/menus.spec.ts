@@ -15,7 +15,7 @@ import { MARKET, type ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, isPhone, signIn } from './support/app';
 import { expect, test } from './support/fixtures';
 import { marketDay } from './support/market-days';
-import { openUpload, pickDate, reviewEntry, reviewPanel, uploadForReview } from './support/uploads';
+import { confirmUpload, openUpload, pickDate, reviewEntry, uploadForReview } from './support/uploads';
 
 const MANAGER = 'Sam Rivera';
 const SAVED = 'Menu settings saved successfully';
@@ -278,8 +278,7 @@ test('an internal menu filled in by a rep uploads back on the orders list as an 
   const { customers: open } = await openUpload(api);
   const referenceId = open.referenceId!;
   await pickDate(page, testInfo, customer, marketDay(5), 5);
-  await reviewPanel(page).getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Upload ${referenceId}: 1 order created.` })).toBeVisible({ timeout: 30_000 });
+  await confirmUpload(page, referenceId, `Upload ${referenceId}: 1 order created.`);
 
   // The order holds what the rep filled in.
   const orders = (

@@ -16,7 +16,7 @@ import { MARKET, type ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
 import { expect, test as base } from './support/fixtures';
 import { marketDay } from './support/market-days';
-import { COLUMNS_RULE, chooseFile, datePicker, escape, localDay, openUpload, openUploadDialog, pickDate, reviewEntry, reviewPanel, uploadForReview } from './support/uploads';
+import { COLUMNS_RULE, chooseFile, confirmUpload, datePicker, escape, localDay, openUpload, openUploadDialog, pickDate, reviewEntry, reviewPanel, uploadForReview } from './support/uploads';
 
 const USER = 'Jordan Lee';
 
@@ -204,9 +204,7 @@ test('a bulk upload of an xlsx is reviewed, needs a delivery date per customer, 
   await pickDate(page, testInfo, second, secondDay, phone ? 9 : 10);
   await expect(datePicker(page, second)).not.toHaveAttribute('aria-invalid', 'true');
 
-  await review.getByRole('button', { name: 'Confirm' }).click();
-  const outcome = page.getByRole('status').filter({ hasText: `Upload ${referenceId}: 2 orders created.` });
-  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  const outcome = await confirmUpload(page, referenceId, `Upload ${referenceId}: 2 orders created.`);
   await expect(review).toBeHidden();
 
   // Exactly one new order per customer, holding the file's lines, for the chosen day.

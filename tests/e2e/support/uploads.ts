@@ -76,6 +76,21 @@ export async function pickDate(page: Page, testInfo: TestInfo, customer: Custome
 }
 
 /**
+ * Confirms the review and answers the outcome banner of the upload, once it says `expected`. It waits for
+ * whatever the upload came to first (its outcome, or a refusal shown in the review) so that a failure names
+ * what the user saw rather than timing out on a banner that never came.
+ */
+export async function confirmUpload(page: Page, referenceId: string, expected: string): Promise<Locator> {
+  await reviewPanel(page).getByRole('button', { name: 'Confirm' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: `Upload ${referenceId}: ` });
+  const refused = reviewPanel(page).getByRole('alert');
+  await expect(outcome.or(refused).first()).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toHaveCount(0);
+  await expect(outcome.getByText(/^Upload UPL-/)).toHaveText(expected);
+  return outcome;
+}
+
+/**
  * Sends the file from the dialog and waits for its review (naming `customer`: the page may have opened on
  * another upload's review). While another upload of the market is open the server refuses the file naming
  * that upload: wait for it to end, then start again from a fresh page.
