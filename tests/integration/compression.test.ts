@@ -1,0 +1,55 @@
+// API answers over 1 KB travel compressed when the caller accepts it, and decode to the same JSON.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await createTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function orderHistory(acceptEncoding?: string) {
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/order/history',
+    headers: {
+      authorization: `Bearer ${await api.tokenFor('mnSalesManager')}`,
+      'otc-market': 'MN',
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
+    payload: { pagination: { page: 1, pageSize: 50 } },
+  });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+describe('response compression', () => {
+  it('sends a list page as brotli when the caller accepts it, and gzip when that is all it accepts', async () => {
+    const plain = await orderHistory();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const expected = plain.json();
+    expect(expected.data.length).toBeGreaterThan(0);
+
+    const brotli = await orderHistory('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(expected);
+
+    const gzip = await orderHistory('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(expected);
+  });
+
+  it('leaves answers under 1 KB as they are', async () => {
+    const health = await api.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.statusCode).toBe(200);
+    expect(health.rawPayload.length).toBeLessThan(1024);
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+});
