@@ -97,6 +97,29 @@ test('logging out in one tab logs out every other tab', async ({ page, context }
   await expect(other).toHaveURL(/\/login/);
 });
 
+test('signing out ends the background work: nothing goes out without a session', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  // The picker's phone puts every open picklist on the phone shortly after start; hold those calls so the
+  // prefetch is still under way when the picker signs out.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/picklist\/\d+\/detail/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, 'Casey Nguyen');
+  await page.waitForRequest(/\/api\/picklist\/\d+\/detail/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('list', { name: 'Demo users' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
 test('an unknown route shows Page Not Found with a way home', async ({ page }) => {
   await signIn(page, 'Alex Morgan');
   await page.goto('/no/such/page');

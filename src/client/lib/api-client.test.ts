@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_HEADER } from '../../shared/api/protocol';
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, signedIn } from '../../shared/api/endpoint';
-import { callApi, callApiRaw, configureApiClient, ApiError } from './api-client';
+import { callApi, callApiRaw, configureApiClient, ApiError, SIGNED_OUT_MESSAGE } from './api-client';
 import { currentMarket, setCurrentMarket } from './market-store';
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -95,6 +95,21 @@ describe('callApi headers', () => {
     expect(sentHeaders(0)).not.toHaveProperty('authorization');
     expect(hooks.getToken).toHaveBeenCalledTimes(1);
     expect(sentHeaders(1)[MARKET_HEADER]).toBe('NJ');
+  });
+
+  it('sends nothing once signed out: the call fails as a 401 saying so, without signing out again', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    hooks.getToken.mockResolvedValueOnce(null);
+
+    const failure = await callApi(getOrders, {}).catch((error: unknown) => error);
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, code: 'SIGNED_OUT', message: SIGNED_OUT_MESSAGE });
+    expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+    // A public endpoint still goes out (it asks for no token).
+    await callApi(publicConfig, {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('returns the parsed body of a successful answer', async () => {

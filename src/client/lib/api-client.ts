@@ -23,6 +23,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that needs a session made while there is none. */
+export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in again to continue.';
+
 type ApiHooks = {
   getToken: () => Promise<string | null>;
   /** A 401 from the server: the session is over (or the user is not registered). */
@@ -55,8 +58,13 @@ async function request<T>(path: string, options: RequestOptions): Promise<RawRes
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   headers[MARKET_HEADER] = options.market ?? currentMarket();
   if (!options.anonymous) {
+    // Signed out: nothing goes out. A prefetch or a timer still running after the sign-out would only collect
+    // 401s, and a waiting pick must never be sent without its user. The session hook is not told: the app
+    // signed out itself (telling it would sign out and redirect again for every call still under way), and
+    // the route guards send a screen without a session to sign-in.
     const token = await hooks.getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (!token) throw new ApiError(401, 'SIGNED_OUT', SIGNED_OUT_MESSAGE);
+    headers.authorization = `Bearer ${token}`;
   }
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
