@@ -215,14 +215,28 @@ test('a shift offline: picks survive a reload, the app being killed and signing 
   await expect(again.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
   await expect(itemOf(again, testInfo, short!).getByText('Waiting to sync')).toBeVisible();
 
-  // Sign in again. Demo sign-in needs the server, so the signal returns first, but the picks cannot get
-  // through (the edit calls fail) until after the picker has logged out and signed in again.
+  // Logging out with picks waiting asks first; staying keeps the picker where they were.
+  await again.getByRole('button', { name: 'Log out' }).click();
+  const asking = again.getByRole('alertdialog', { name: '2 picks have not reached the server yet' });
+  // The dialog element has no box of its own (its panel is fixed-positioned): its title shows it is open.
+  await expect(asking.getByRole('heading')).toBeVisible();
+  await asking.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(again.getByRole('heading', { level: 1, name: detail.picklist_reference_id })).toBeVisible();
+  // Signing out anyway with no signal: the sign-in page says that it needs one, and that the picks are kept.
+  await again.getByRole('button', { name: 'Log out' }).click();
+  await asking.getByRole('button', { name: 'Sign out anyway' }).click();
+  await expect(again).toHaveURL(/\/login/);
+  const offline = again.getByRole('status').filter({ hasText: "You're offline. Signing in needs a connection" });
+  await expect(offline).toContainText('Picks saved on this device stay on it and are sent when their picker signs in again.');
+
+  // The signal returns and the sign-in page carries on by itself, but the picks cannot get through (the
+  // edit calls fail) until the picker has signed in again.
   await context.route(EDIT_CALLS, (route) => route.abort('internetdisconnected'));
   await context.setOffline(false);
-  await expect(syncButton(again)).toHaveAccessibleName(/^2 edits waiting to sync/);
-  await again.getByRole('button', { name: 'Log out' }).click();
-  await expect(again).toHaveURL(/\/login/);
-  await signIn(again, 'Casey Nguyen');
+  await expect(offline).toBeHidden();
+  await again.getByRole('list', { name: 'Demo users' }).getByRole('button', { name: /^Casey Nguyen/ }).click();
+  await expect(again).not.toHaveURL(/\/login/);
   await expect(syncButton(again)).toHaveAccessibleName(/^2 edits waiting to sync/);
   const before = await serverPicklist(casey, detail.picklist_id);
   expect(before.version).toBe(detail.version);

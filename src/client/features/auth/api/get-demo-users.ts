@@ -23,5 +23,16 @@ export function useDemoUsers(): DemoUsers & { refetch: () => void } {
     setState({ status: 'pending' });
     setAttempt((count) => count + 1);
   };
+  // Failed for want of a connection: asked for again as soon as the signal returns.
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => {
+      setState({ status: 'pending' });
+      setAttempt((count) => count + 1);
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed]);
   return { ...state, refetch };
 }

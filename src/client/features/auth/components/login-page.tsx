@@ -8,10 +8,14 @@ import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { handleError } from '../../../lib/handle-error';
+import { useOnline } from '../../../lib/use-online';
 import { useDemoUsers } from '../api/get-demo-users';
 import { LoginBackground } from './login-background';
 
 export const AUTH_FAILED_MESSAGE = 'Authentication failed. Please try again.';
+/** Offline on the sign-in page (issue: it showed placeholders for ever and said nothing). */
+export const OFFLINE_SIGN_IN_MESSAGE = "You're offline. Signing in needs a connection: this page carries on by itself once you're back online.";
+export const OFFLINE_PICKS_KEPT = 'Picks saved on this device stay on it and are sent when their picker signs in again.';
 
 function MicrosoftLogo() {
   return (
@@ -45,6 +49,7 @@ type SignedIn = (redirectTo: string) => Promise<void>;
 function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
   const users = useDemoUsers();
+  const online = useOnline();
   const [signingIn, setSigningIn] = useState<string | null>(null);
 
   async function handleSignIn(user: DemoUser) {
@@ -74,6 +79,7 @@ function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSigned
       </ul>
     );
   }
+  if (users.status === 'error' && !online) return null;
   if (users.status === 'error')
     return (
       <div className="py-4 text-center">
@@ -115,6 +121,7 @@ function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSigned
 
 export function LoginPage({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
+  const online = useOnline();
   const [redirecting, setRedirecting] = useState(false);
 
   async function handleMicrosoftLogin() {
@@ -140,9 +147,18 @@ export function LoginPage({ redirectTo, onSignedIn }: { redirectTo: string; onSi
         </div>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Welcome</h1>
         <p className="mt-1 text-sm text-slate-600">Orders, picklists and inventory for every market, on any device.</p>
+        {!online && (
+          <div role="status" className="mt-5 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <Icon name="wifi-off" className="mt-0.5 size-4 shrink-0" />
+            <div>
+              <p className="font-medium">{OFFLINE_SIGN_IN_MESSAGE}</p>
+              <p className="mt-1">{OFFLINE_PICKS_KEPT}</p>
+            </div>
+          </div>
+        )}
         <div className="mt-6">
           {auth.mode === 'entra' ? (
-            <Button size="lg" className="w-full" variant="secondary" loading={redirecting} onClick={() => void handleMicrosoftLogin()}>
+            <Button size="lg" className="w-full" variant="secondary" loading={redirecting} disabled={!online} onClick={() => void handleMicrosoftLogin()}>
               {!redirecting && <MicrosoftLogo />}
               Login with Microsoft
             </Button>
