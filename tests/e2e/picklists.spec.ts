@@ -169,6 +169,16 @@ test('every open picklist is put on the phone while there is signal: one never o
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: never.picklist_reference_id })).toBeVisible();
   await expect(itemOf(page, testInfo, never.items[0]!).first()).toBeVisible();
+
+  // The register searched with no signal (a view never fetched) answers from the picklists saved on the
+  // phone, and says so, with no progress bar that never ends.
+  await page.goto(`/orders/picklists?search=${never.picklist_reference_id}`);
+  await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
+  await expect(page.getByText('Offline: showing saved picklists')).toBeVisible();
+  const listed = isPhone(testInfo) ? page.getByRole('article', { name: new RegExp(never.picklist_reference_id) }) : page.getByRole('row', { name: new RegExp(never.picklist_reference_id) });
+  await expect(listed).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Showing 1–1 of 1');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await context.setOffline(false);
 });
 

@@ -60,7 +60,12 @@ async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCod
 
   const open: PicklistRow[] = [];
   for (let page = 1; open.length < PREFETCH_LIMIT && !signal.aborted; page += 1) {
-    const { data, pagination } = await fetchPicklistRegister(openPicklistsQuery(page), { signal, market });
+    const query = openPicklistsQuery(page);
+    const answer = await fetchPicklistRegister(query, { signal, market });
+    // Kept under the register's key as well, so that with no signal a search or filter of the register
+    // finds every open picklist saved here, not only those of pages the picker happened to open.
+    queryClient.setQueryData([...PICKLIST_REGISTER_KEY, market, query], answer);
+    const { data, pagination } = answer;
     open.push(...data);
     if (data.length < PAGE_SIZE || open.length >= pagination.totalRecords) break;
   }

@@ -26,6 +26,7 @@
  */
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { formatDateTime } from '../../../../shared/format';
 import { Badge } from '../badge';
 import { Banner } from '../banner';
 import { Button } from '../button';
@@ -43,9 +44,18 @@ import { SortFilterSheet } from './sort-filter-sheet';
 import { withColumnFilter, withoutFilters, withPage, withPageSize, withSearch, withSort, withSortToggled } from './table-state';
 import { selectedText, useRowSelection } from './use-row-selection';
 import type { RowAction, RowColors, TableState } from './types';
+import type { OfflineView } from './use-table-query';
 
 export const EMPTY_TABLE_TEXT = 'There are no records to be displayed';
 export const STALE_DATA_TEXT = 'Using cached data due to connection issues';
+export const offlineTitle = (noun: string) => `Offline: showing saved ${noun}`;
+export const offlineNothingSaved = (noun: string) => `You're offline, and no ${noun} for this view are saved on this device. Connect to load them.`;
+
+/** 'Saved 11/24/2026, 7:48 AM.' and, searched on the device, over how many saved rows. */
+export function offlineDescription(offline: OfflineView): string {
+  const saved = `Saved ${formatDateTime(offline.savedAt)}.`;
+  return offline.local ? `${saved} Search, filters and pages cover the ${offline.savedCount.toLocaleString('en-US')} ${offline.noun} on this device.` : saved;
+}
 
 export type DataTableProps<Row> = {
   tableId: string;
@@ -64,6 +74,8 @@ export type DataTableProps<Row> = {
   isFetching?: boolean;
   /** The last fetch failed but rows from the cache are shown. */
   staleError?: unknown;
+  /** Offline (useTableQuery's `offline`): the rows are the saved ones, or none is saved for this view. */
+  offline?: OfflineView | null;
   onRetry?: () => void;
   onRowClick?: (row: Row) => void;
   rowActions?: (row: Row) => RowAction[];
@@ -84,8 +96,8 @@ export type DataTableProps<Row> = {
 const coreRowModel = getCoreRowModel();
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { tableId, columns, rows, totalRecords, getRowId, state, onStateChange, isLoading = false, isFetching = false, staleError, onRetry } = props;
-  const { onRowClick, rowActions, enableSelection, bulkActions, toolbar, emptyText = EMPTY_TABLE_TEXT, caption, defaultColumnOrder, defaultHidden, getRowLabel, getRowColors } = props;
+  const { tableId, columns, rows, totalRecords, getRowId, state, onStateChange, isLoading = false, isFetching = false, staleError, onRetry, offline = null } = props;
+  const { onRowClick, rowActions, enableSelection, bulkActions, toolbar, emptyText: onlineEmptyText = EMPTY_TABLE_TEXT, caption, defaultColumnOrder, defaultHidden, getRowLabel, getRowColors } = props;
 
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const sortHintId = useId();
@@ -144,6 +156,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const handleSort = (column: string, additive: boolean) => emit(withSortToggled(state, column, additive));
   const handleFilter = (column: string, filter: Parameters<typeof withColumnFilter>[2]) => emit(withColumnFilter(state, column, filter));
   const selectedCount = selection.selectedRows.length;
+  const nothingSaved = offline !== null && offline.savedAt === null;
+  const emptyText = nothingSaved ? offlineNothingSaved(offline.noun) : onlineEmptyText;
   const showStaleBanner = staleError !== undefined && staleError !== null && staleError !== dismissedError;
   const hasSortOrFilter = columnInfo.some((column) => column.sortable || column.filter);
   const firstRowIndex = (state.page - 1) * state.pageSize;
@@ -186,6 +200,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           className="md:mx-4 md:mt-3"
         />
       )}
+      {offline && offline.savedAt !== null && (
+        <Banner tone="info" title={offlineTitle(offline.noun)} autoDismissMs={0} dismissible={false} className="md:mx-4 md:mt-3">
+          {offlineDescription(offline)}
+        </Banner>
+      )}
       <div className="relative h-0.5" aria-hidden={!(isFetching && rows.length > 0)}>
         {isFetching && rows.length > 0 && <div role="progressbar" aria-label="Refreshing rows" className="absolute inset-0 animate-pulse bg-brand-500" />}
       </div>
@@ -203,6 +222,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         totalRecords={totalRecords}
         rowsOnPage={rows.length}
         counting={isLoading}
+        uncounted={nothingSaved}
         onPageChange={(page) => emit(withPage(state, page))}
         onPageSizeChange={(pageSize) => emit(withPageSize(state, pageSize))}
       />

@@ -91,4 +91,62 @@ describe('useTableQuery with the toast shown', () => {
       vi.useRealTimers();
     }
   });
+
+  describe('with no signal', () => {
+    let offlineSpy: { mockRestore(): void } | null = null;
+    afterEach(() => {
+      offlineSpy?.mockRestore();
+      offlineSpy = null;
+      // TanStack Query's own online state follows these events.
+      window.dispatchEvent(new Event('online'));
+    });
+    const goOffline = () => {
+      offlineSpy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+    };
+    const byId = (rows: Row[], query: ListQuery) =>
+      rows.filter((row) => !query.search || row.id.includes(query.search)).sort((a, b) => a.id.localeCompare(b.id));
+
+    function setupOffline(fetchPage: (query: ListQuery) => Promise<ListPage<Row>>, saved?: boolean) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+      const offline = { noun: 'orders', ...(saved ? { saved: { idOf: (row: Row) => row.id, select: byId } } : {}) };
+      return renderHook(({ state }) => useTableQuery({ queryKey: ['orders', 'history'], fetchPage, state, offline }), { wrapper, initialProps: { state: DEFAULT_TABLE_STATE } });
+    }
+
+    it('shows a view saved earlier as saved, with when, and asks the server nothing (no endless progress)', async () => {
+      const fetchPage = vi.fn(async () => page(['a', 'b'], 2));
+      const { result, rerender } = setupOffline(fetchPage);
+      await waitFor(() => expect(result.current.rows).toHaveLength(2));
+      goOffline();
+      rerender({ state: { ...DEFAULT_TABLE_STATE } });
+      expect(result.current.offline).toMatchObject({ noun: 'orders', local: false, savedCount: 2 });
+      expect(result.current.offline!.savedAt).toBeGreaterThan(0);
+      expect(result.current.isFetching).toBe(false);
+      expect(result.current.rows.map((row) => row.id)).toEqual(['a', 'b']);
+    });
+
+    it('answers a view never fetched from every saved row when the list can, else says nothing is saved, never a made-up 0', async () => {
+      const fetchPage = vi.fn(async (query: ListQuery) => (query.pagination?.page === 2 ? page(['ab', 'c'], 4) : page(['b', 'aa'], 4)));
+      const searching = setupOffline(fetchPage, true);
+      await waitFor(() => expect(searching.result.current.rows).toHaveLength(2));
+      searching.rerender({ state: { ...DEFAULT_TABLE_STATE, page: 2 } });
+      await waitFor(() => expect(searching.result.current.rows.map((row) => row.id)).toEqual(['ab', 'c']));
+      goOffline();
+      searching.rerender({ state: { ...DEFAULT_TABLE_STATE, search: 'a' } });
+      expect(searching.result.current.rows.map((row) => row.id)).toEqual(['aa', 'ab']);
+      expect(searching.result.current.totalRecords).toBe(2);
+      expect(searching.result.current.offline).toMatchObject({ local: true, savedCount: 4 });
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+
+      const plain = setupOffline(fetchPage);
+      plain.rerender({ state: { ...DEFAULT_TABLE_STATE, page: 3 } });
+      expect(plain.result.current.isLoading).toBe(false);
+      expect(plain.result.current.rows).toEqual([]);
+      expect(plain.result.current.offline).toMatchObject({ savedAt: null, local: false });
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+    });
+  });
 });

@@ -63,7 +63,7 @@ type Props = { marketName: string; canEdit: boolean; state: TableState; onStateC
 
 export function CaseSizesPage({ marketName, canEdit, state, onStateChange }: Props) {
   const wide = useMediaQuery(CASE_SIZE_TABLE_QUERY);
-  const list = useTableQuery<CaseSizeRow>({ queryKey: [CASE_SIZES_QUERY_KEY, 'list'], fetchPage: fetchCaseSizes, state });
+  const list = useTableQuery<CaseSizeRow>({ queryKey: [CASE_SIZES_QUERY_KEY, 'list'], fetchPage: fetchCaseSizes, state, offline: { noun: 'products' } });
   const save = useManageCaseSizes();
 
   const [edits, setEdits] = useState<CaseSizeEdits>(NO_EDITS);
@@ -183,6 +183,7 @@ export function CaseSizesPage({ marketName, canEdit, state, onStateChange }: Pro
               isLoading={list.isLoading}
               isFetching={list.isFetching}
               staleError={list.staleError}
+              offline={list.offline}
               onRetry={list.retry}
             />
           </div>

@@ -81,7 +81,7 @@ function historyColumns(onOpen: (row: ImportHistoryRow) => void): ColumnDef<Impo
 
 export function ImportHistoryPage({ marketName, state, onStateChange }: { marketName: string; state: TableState; onStateChange: (next: TableState) => void }) {
   const navigate = useNavigate();
-  const list = useTableQuery<ImportHistoryRow>({ queryKey: [IMPORT_QUERY_KEY, 'history'], fetchPage: fetchImportHistory, state });
+  const list = useTableQuery<ImportHistoryRow>({ queryKey: [IMPORT_QUERY_KEY, 'history'], fetchPage: fetchImportHistory, state, offline: { noun: 'imports' } });
 
   const handleOpen = (row: ImportHistoryRow) => {
     const committed = normaliseImportStatus(row.import_status) === 'COMMITTED';
@@ -111,6 +111,7 @@ export function ImportHistoryPage({ marketName, state, onStateChange }: { market
         isLoading={list.isLoading}
         isFetching={list.isFetching}
         staleError={list.staleError}
+        offline={list.offline}
         onRetry={list.retry}
         onRowClick={handleOpen}
         emptyText={IMPORT_MESSAGES.historyEmpty}

@@ -112,7 +112,7 @@ function ImportResults({ importId, status, fromHistory, userId, role, canViewImp
 
   const detailsKey = [IMPORT_QUERY_KEY, 'details', importId, tab];
   const fetchPage = (query: ListQuery, options: CallOptions) => fetchImportDetails(importId, tab, query, options);
-  const list = useTableQuery<ImportDetailRow, { status?: string }>({ queryKey: detailsKey, fetchPage, state, extra: { status } });
+  const list = useTableQuery<ImportDetailRow, { status?: string }>({ queryKey: detailsKey, fetchPage, state, extra: { status }, offline: { noun: 'rows' } });
   // The same cache entry as the table's, read for the import's meta (id, status, counts, whether the caller may act).
   const page = useQuery({
     queryKey: [...detailsKey, market, list.listQuery],
@@ -267,6 +267,7 @@ function ImportResults({ importId, status, fromHistory, userId, role, canViewImp
                   isLoading={list.isLoading}
                   isFetching={list.isFetching}
                   staleError={list.staleError}
+                  offline={list.offline}
                   onRetry={list.retry}
                 />
               )}

@@ -53,7 +53,7 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
 
   const listKey = [ISSUES_QUERY_KEY, 'list', tab];
   const fetchPage = (query: ListQuery, options: CallOptions) => fetchInventoryIssues(tab, query, options);
-  const list = useTableQuery<InventoryIssueRow>({ queryKey: listKey, fetchPage, state });
+  const list = useTableQuery<InventoryIssueRow>({ queryKey: listKey, fetchPage, state, offline: { noun: 'issues' } });
   // The same cache entry as the table's, read for the tab counts and the last import time.
   const page = useQuery({
     queryKey: [...listKey, market, list.listQuery],
@@ -162,6 +162,7 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
                   isLoading={list.isLoading}
                   isFetching={list.isFetching}
                   staleError={list.staleError}
+                  offline={list.offline}
                   onRetry={list.retry}
                   enableSelection
                   bulkActions={(selected, clear) => {

@@ -80,7 +80,7 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
   }, [running, readable, reconId, queryClient]);
 
   const fetchPage = (query: ListQuery, options: CallOptions) => fetchReconciliationRows(reconId, tab, query, options);
-  const list = useTableQuery<ReconBatchRow>({ queryKey: [RECON_QUERY_KEY, 'details', reconId, tab], fetchPage, state, enabled: readable });
+  const list = useTableQuery<ReconBatchRow>({ queryKey: [RECON_QUERY_KEY, 'details', reconId, tab], fetchPage, state, enabled: readable, offline: { noun: 'batches' } });
 
   const handleTabChange = (index: number) => {
     setTab(RECONCILIATION_TABS[index] ?? 'status_mismatch');
@@ -219,6 +219,7 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
                     isLoading={list.isLoading}
                     isFetching={list.isFetching}
                     staleError={list.staleError}
+                    offline={list.offline}
                     onRetry={list.retry}
                     rowActions={rowActions}
                     enableSelection={generated ? (row) => canAcceptRow(row, runStatus) : false}

@@ -61,7 +61,7 @@ export function CreateMenuPage({ marketName, tab, state, onTabChange, onStateCha
 
   const listKey = [MENU_QUERY_KEY, tab];
   const fetchPage = (query: ListQuery, options: CallOptions) => fetchMenuListing(tab, query, options);
-  const list = useTableQuery<MenuListingRow>({ queryKey: listKey, fetchPage, state });
+  const list = useTableQuery<MenuListingRow>({ queryKey: listKey, fetchPage, state, offline: { noun: 'batches' } });
   // The table's own cache entry, read for the last import time.
   const page = useQuery({
     queryKey: [...listKey, market, list.listQuery],
@@ -197,6 +197,7 @@ export function CreateMenuPage({ marketName, tab, state, onTabChange, onStateCha
                     isLoading={list.isLoading}
                     isFetching={list.isFetching}
                     staleError={list.staleError}
+                    offline={list.offline}
                     onRetry={list.retry}
                     toolbar={inclusionNote}
                   />

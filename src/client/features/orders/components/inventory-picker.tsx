@@ -139,7 +139,7 @@ export function InventoryPicker({ lines }: { lines: OrderLinesApi }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   // Phones show cards, not a virtualised table: a shorter page keeps them quick to render and to scroll.
   const [state, setState] = useState<TableState>(() => ({ ...DEFAULT_TABLE_STATE, pageSize: isDesktop ? DEFAULT_TABLE_STATE.pageSize : PHONE_PAGE_SIZE }));
-  const list = useTableQuery<OrderInventoryRow>({ queryKey: [ORDER_INVENTORY_QUERY_KEY], fetchPage: fetchOrderInventory, state });
+  const list = useTableQuery<OrderInventoryRow>({ queryKey: [ORDER_INVENTORY_QUERY_KEY], fetchPage: fetchOrderInventory, state, offline: { noun: 'batches' } });
 
   return (
     <LinesContext value={lines}>
@@ -160,6 +160,7 @@ export function InventoryPicker({ lines }: { lines: OrderLinesApi }) {
           isLoading={list.isLoading}
           isFetching={list.isFetching}
           staleError={list.staleError}
+          offline={list.offline}
           onRetry={list.retry}
         />
       ) : (

@@ -98,7 +98,7 @@ export function OrdersPage({
   const navigate = useNavigate();
   const stats = useAppStats();
   const [choosing, setChoosing] = useState(false);
-  const list = useTableQuery<OrderListRow>({ queryKey: [ORDERS_QUERY_KEY, 'history'], fetchPage: fetchOrders, state });
+  const list = useTableQuery<OrderListRow>({ queryKey: [ORDERS_QUERY_KEY, 'history'], fetchPage: fetchOrders, state, offline: { noun: 'orders' } });
 
   const handleOpen = (row: OrderListRow) => {
     const orderId = String(row.order_id);
@@ -159,6 +159,7 @@ export function OrdersPage({
         isLoading={list.isLoading}
         isFetching={list.isFetching}
         staleError={list.staleError}
+        offline={list.offline}
         onRetry={list.retry}
         onRowClick={handleOpen}
         defaultHidden={orderHistoryDefaultHidden(role)}

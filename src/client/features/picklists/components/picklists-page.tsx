@@ -17,9 +17,12 @@ import {
   picklistIdOf,
 } from "../../../lib/outbox/picklist-cache";
 import { useOutboxEntries } from "../../../lib/outbox/use-outbox";
+import { selectSavedPicklists } from "../saved-register";
 import { PicklistStatusBadge } from "./status-badges";
 
 const PICKLISTS_TITLE = "Picklists";
+/** With no signal, a view never opened is answered from every picklist saved on the phone. */
+const SAVED_PICKLISTS = { idOf: (row: PicklistRow) => row.picklist_id, select: selectSavedPicklists };
 const picklistsSubtitle = (marketName: string) =>
   `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
 
@@ -245,6 +248,7 @@ export function PicklistsPage({
     queryKey: PICKLIST_REGISTER_KEY,
     fetchPage: fetchPicklistRegister,
     state,
+    offline: { noun: "picklists", saved: SAVED_PICKLISTS },
   });
   const outbox = useOutboxEntries(userId);
   const waitingKey = outbox.map((entry) => entry.resource).join(",");
@@ -279,6 +283,7 @@ export function PicklistsPage({
         isLoading={list.isLoading}
         isFetching={list.isFetching}
         staleError={list.staleError}
+        offline={list.offline}
         onRetry={list.retry}
         onRowClick={onOpen}
       />

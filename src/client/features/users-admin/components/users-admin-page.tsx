@@ -180,6 +180,7 @@ export function UsersAdminPage({
     fetchPage: fetchUsers,
     state,
     extra: { tab },
+    offline: { noun: 'users' },
   });
   const changeUser = useChangeUser();
   const [roleFor, setRoleFor] = useState<UserRow | null>(null);
@@ -286,6 +287,7 @@ export function UsersAdminPage({
       isLoading={list.isLoading}
       isFetching={list.isFetching}
       staleError={list.staleError}
+      offline={list.offline}
       onRetry={list.retry}
       rowActions={rowActions}
     />
