@@ -49,7 +49,6 @@ type SignedIn = (redirectTo: string) => Promise<void>;
 function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSignedIn: SignedIn }) {
   const auth = useAuth();
   const users = useDemoUsers();
-  const online = useOnline();
   const [signingIn, setSigningIn] = useState<string | null>(null);
 
   async function handleSignIn(user: DemoUser) {
@@ -79,7 +78,6 @@ function DemoUserList({ redirectTo, onSignedIn }: { redirectTo: string; onSigned
       </ul>
     );
   }
-  if (users.status === 'error' && !online) return null;
   if (users.status === 'error')
     return (
       <div className="py-4 text-center">
@@ -163,10 +161,13 @@ export function LoginPage({ redirectTo, onSignedIn }: { redirectTo: string; onSi
               Login with Microsoft
             </Button>
           ) : (
-            <>
-              <h2 className="mb-2 text-sm font-semibold text-slate-800">Sign in as a demo user</h2>
-              <DemoUserList redirectTo={redirectTo} onSignedIn={onSignedIn} />
-            </>
+            // Offline the users are not offered: signing in as one needs the server (the notice above says so).
+            online && (
+              <>
+                <h2 className="mb-2 text-sm font-semibold text-slate-800">Sign in as a demo user</h2>
+                <DemoUserList redirectTo={redirectTo} onSignedIn={onSignedIn} />
+              </>
+            )
           )}
         </div>
       </div>
