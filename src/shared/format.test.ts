@@ -91,3 +91,18 @@ describe('badges and initials', () => {
     expect(percentComplete(0, 0)).toBe(0);
   });
 });
+
+describe('dates and times in a market time zone', () => {
+  // 7:48 PM in Chicago on Nov 23 is already Nov 24 in UTC.
+  const placed = '2026-11-24T01:48:00.000Z';
+
+  it('reads an instant as the zone’s clock and calendar, wherever the code runs', () => {
+    expect(formatDateTime(placed, 'America/Chicago')).toBe('Nov 23, 2026 7:48 PM');
+    expect(formatDate(placed, undefined, 'America/Chicago')).toBe('11/23/2026');
+    expect(formatDateTime(placed, 'America/New_York')).toBe('Nov 23, 2026 8:48 PM');
+  });
+
+  it('leaves a calendar day the day it names', () => {
+    expect(formatDate('2026-11-24', undefined, 'America/Los_Angeles')).toBe('11/24/2026');
+  });
+});

@@ -21,15 +21,36 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** 'MMM d, yyyy h:mm a', or 'Invalid date' when the value cannot be read. */
-export function formatDateTime(value: DateInput): string {
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The instant as a clock in `timeZone` reads it, as a Date whose local fields hold that reading (what
+ * date-fns formats). A calendar day (yyyy-MM-dd) is no instant and stays the day it names.
+ */
+function asSeenIn(value: DateInput, timeZone: string | undefined): Date | null {
   const date = toDate(value);
+  if (!date || !timeZone || (typeof value === 'string' && CALENDAR_DAY.test(value))) return date;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value ?? 0);
+  return new Date(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), date.getMilliseconds());
+}
+
+/**
+ * 'MMM d, yyyy h:mm a', or 'Invalid date' when the value cannot be read. With `timeZone` (an IANA name, the
+ * market's), the time as read there, wherever the device or server is.
+ */
+export function formatDateTime(value: DateInput, timeZone?: string): string {
+  const date = asSeenIn(value, timeZone);
   return date ? formatWithPattern(date, DATE_TIME_PATTERN) : INVALID_DATE;
 }
 
-/** 'MM/dd/yyyy', or the fallback ('Invalid date' unless told otherwise) when the value cannot be read. */
-export function formatDate(value: DateInput, fallback: string = INVALID_DATE): string {
-  const date = toDate(value);
+/**
+ * 'MM/dd/yyyy', or the fallback ('Invalid date' unless told otherwise) when the value cannot be read. With
+ * `timeZone`, an instant is dated as that zone's calendar has it (an order placed 7:48 PM in Chicago on
+ * 11/23 is dated 11/23 on a device set to UTC, where it is already 11/24).
+ */
+export function formatDate(value: DateInput, fallback: string = INVALID_DATE, timeZone?: string): string {
+  const date = asSeenIn(value, timeZone);
   return date ? formatWithPattern(date, DATE_PATTERN) : fallback;
 }
 

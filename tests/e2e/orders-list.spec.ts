@@ -7,6 +7,7 @@ import type { OrderListRow } from '../../src/shared/api/orders';
 import type { PicklistEditBody } from '../../src/shared/api/picklists';
 import type { StatusChangeValue } from '../../src/shared/order-status';
 import { formatDate } from '../../src/shared/format';
+import { MARKET_TIME_ZONES } from '../../src/shared/market-time';
 import { MARKET } from './support/api';
 import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn } from './support/app';
 import { expect, test as base } from './support/fixtures';
@@ -62,7 +63,7 @@ for (const { user, role, shown } of [
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const row = await findOrder(page, testInfo, order);
-    const values = [order.customer_name, order.created_user_name!, formatDate(order.created_ts), order.reference_id, 'Completed'];
+    const values = [order.customer_name, order.created_user_name!, formatDate(order.created_ts, undefined, MARKET_TIME_ZONES[MARKET]), order.reference_id, 'Completed'];
 
     if (isPhone(testInfo)) {
       // A card shows Customer as its title, Order ID under it and Status as a badge, unlabelled; every other

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportState } from '../../../shared/api/inventory-import';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '../../lib/format';
 import { importBannerFor, type ImportBanner } from './import-banner';
 
 const UPDATED = '2026-03-02T15:04:00.000Z';

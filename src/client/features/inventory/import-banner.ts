@@ -2,7 +2,7 @@
 // in which tone and words, and for how long.
 import type { ImportState } from '../../../shared/api/inventory-import';
 import { normaliseImportStatus } from '../../../shared/enums';
-import { formatDateTime, toDate } from '../../../shared/format';
+import { formatDateTime, toDate } from '../../lib/format';
 
 /** The banner shows only for an update in the last 60 s. */
 const IMPORT_ALERT_WINDOW_MS = 60_000;

@@ -2,7 +2,7 @@
 // (orders spec, section 5): quantities, prices, short lines, totals and the payload they become.
 import { MAX_ORDER_LINES, ORDER_LINE_MESSAGES, ORDER_MESSAGES } from '../../../shared/api/order-protocol';
 import type { OrderInventoryRow, OrderItem, OrderLineInput } from '../../../shared/api/orders';
-import { formatDate } from '../../../shared/format';
+import { formatDate } from '../../lib/format';
 import type { EditOrderInput } from './api/edit-order';
 
 export type OrderLine = {

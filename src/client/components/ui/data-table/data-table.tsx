@@ -26,7 +26,7 @@
  */
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../badge';
 import { Banner } from '../banner';
 import { Button } from '../button';

@@ -1,6 +1,6 @@
 // The filters in force, each with a remove button, so a filter set in a closed popover is never hidden.
 import type { ColumnFilter } from '../../../../shared/api/list-items';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../../lib/format';
 import { Icon } from '../icons';
 import { focusRing } from '../styles';
 import type { ColumnInfo } from './column-info';

@@ -5,7 +5,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { IMPORT_DETAIL_SORT_COLUMNS, type ImportDetailRow } from '../../../../shared/api/inventory-import';
 import type { ImportTab } from '../../../../shared/enums';
-import { formatPotency, formatTopTerpenes } from '../../../../shared/format';
+import { formatPotency, formatTopTerpenes } from '../../../lib/format';
 import { importReasonLabel } from '../../../../shared/reason-codes';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { focusRing } from '../../../components/ui/styles';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ImportHistoryRow } from '../../../../shared/api/inventory-import';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { DEFAULT_TABLE_STATE } from '../../../components/ui/data-table/table-state';
 import type { TableState } from '../../../components/ui/data-table/types';
 import { setViewport } from '../../../components/ui/data-table/test-support';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { IMPORT_HISTORY_SORT_COLUMNS, IMPORT_MESSAGES, type ImportHistoryRow } from '../../../../shared/api/inventory-import';
 import { normaliseImportStatus } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';

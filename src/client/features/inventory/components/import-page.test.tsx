@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IMPORT_MESSAGES, IMPORT_POLL_MS, type InventoryLocation } from '../../../../shared/api/inventory-import';
 import type { Market } from '../../../../shared/api/markets';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { callsTo, failure, ok, renderInventoryScreen, testImportState, useInventoryScreenEnvironment, type ApiAnswers } from '../test-support';
 import { ImportPage } from './import-page';
 

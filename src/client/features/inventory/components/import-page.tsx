@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IMPORT_MESSAGES } from '../../../../shared/api/inventory-import';
 import type { Market } from '../../../../shared/api/markets';
 import { normaliseImportStatus } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

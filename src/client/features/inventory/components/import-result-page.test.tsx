@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportDetailRow, ImportMeta } from '../../../../shared/api/inventory-import';
 import type { Role } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { callsTo, failure, listPage, ok, renderInventoryScreen, testDetailRow, testImportMeta, useInventoryScreenEnvironment, type ApiAnswers } from '../test-support';
 import { ACTIVE_TAB_STORAGE_KEY, ImportResultPage } from './import-result-page';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ListQuery } from '../../../../shared/api/common';
 import { IMPORT_MESSAGES, importReferenceSchema, type ImportAction, type ImportDetailRow, type ImportMeta } from '../../../../shared/api/inventory-import';
 import { IMPORT_TAB_LABELS, IMPORT_TABS, normaliseImportStatus, type ImportStatus, type ImportTab, type Role } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Banner } from '../../../components/ui/banner';
 import { buttonClasses, Button } from '../../../components/ui/button';

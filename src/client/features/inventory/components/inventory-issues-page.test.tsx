@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { InventoryIssueRow, IssueRefreshStatusRecord } from '../../../../shared/api/inventory-issues';
 import type { IssueTab } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { DEFAULT_TABLE_STATE } from '../../../components/ui/data-table/table-state';
 import type { TableState } from '../../../components/ui/data-table/types';
 import { useAppStats } from '../../../lib/app-stats';

@@ -7,7 +7,7 @@ import type { ListQuery } from '../../../../shared/api/common';
 import type { ImportDetailRow } from '../../../../shared/api/inventory-import';
 import { ISSUE_MESSAGES, type InventoryIssueRow, type IssueRefreshStatusRecord } from '../../../../shared/api/inventory-issues';
 import { IMPORT_TAB_LABELS, ISSUE_TABS, type IssueTab } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../components/ui/badge';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';

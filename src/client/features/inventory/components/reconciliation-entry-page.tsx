@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Market } from '../../../../shared/api/markets';
 import { RECON_MESSAGES } from '../../../../shared/api/reconciliation';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MENU_MESSAGES, type MenuListingRow } from '../../../../shared/api/menus';
 import type { ListQuery } from '../../../../shared/api/common';
 import { MENU_TYPES, type MenuType } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { LeaveConfirmDialog, useLeaveGuard } from '../../../components/leave-guard';
 import { PeoplePickerDialog } from '../../../components/people-picker/people-picker-dialog';
 import type { PeopleSelection } from '../../../components/people-picker/selection-rules';

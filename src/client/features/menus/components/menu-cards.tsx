@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useId, type ReactNode } from 'react';
 import type { MenuListingRow } from '../../../../shared/api/menus';
 import type { MenuType } from '../../../../shared/enums';
-import { formatDate, formatItemSize, formatPotency, formatTopTerpenes, formatUsd } from '../../../../shared/format';
+import { formatDate, formatItemSize, formatPotency, formatTopTerpenes, formatUsd } from '../../../lib/format';
 import { CardListScreen } from '../../../components/ui/data-table/card-list-screen';
 import { describeColumns } from '../../../components/ui/data-table/column-info';
 import type { TableState } from '../../../components/ui/data-table/types';

@@ -3,7 +3,7 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { MenuListingRow } from '../../../../shared/api/menus';
 import type { MenuType } from '../../../../shared/enums';
-import { formatDate, formatItemSize, formatPotency, formatTopTerpenes, formatUsd } from '../../../../shared/format';
+import { formatDate, formatItemSize, formatPotency, formatTopTerpenes, formatUsd } from '../../../lib/format';
 import { checkbox } from '../../../components/ui/styles';
 
 const column = createColumnHelper<MenuListingRow>();

@@ -1,6 +1,6 @@
 // The cart's count badge ('20+' above 20) and the bar that keeps the cart in reach on narrow screens.
 import type { ReactNode } from 'react';
-import { formatUsd } from '../../../../shared/format';
+import { formatUsd } from '../../../lib/format';
 import { capCartBadge } from '../../../../shared/labels';
 import { Icon } from '../../../components/ui/icons';
 import { linesToFixText } from '../order-lines';

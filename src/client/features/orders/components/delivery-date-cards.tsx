@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../../lib/format';
 import { deliveryWindow } from '../../../../shared/market-time';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';

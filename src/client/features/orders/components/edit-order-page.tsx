@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useRef, useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
-import { formatDate, formatUsd } from '../../../../shared/format';
+import { formatDate, formatUsd } from '../../../lib/format';
 import { deliveryWindow } from '../../../../shared/market-time';
 import { LeaveConfirmDialog, useLeaveGuard } from '../../../components/leave-guard';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';

@@ -4,7 +4,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, use, useId, useState } from 'react';
 import type { OrderInventoryRow } from '../../../../shared/api/orders';
-import { formatDate, formatItemSize, formatUsd } from '../../../../shared/format';
+import { formatDate, formatItemSize, formatUsd } from '../../../lib/format';
 import { DataTable } from '../../../components/ui/data-table/data-table';
 import { PaginationFooter } from '../../../components/ui/data-table/pagination-footer';
 import { SearchBox } from '../../../components/ui/data-table/search-box';

@@ -1,6 +1,6 @@
 // The customer block of the create and edit screens: the buyer and sales person with the picker to change
 // them, and the requested delivery date with the window it must fall in.
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../../lib/format';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';
 import { Card } from '../../../components/ui/card';
 import { DateField } from '../../../components/ui/date-field';

@@ -1,7 +1,7 @@
 // The order's lines on the preview: a table on desktop, cards on phones.
 import type { ReactNode } from 'react';
 import type { OrderItem } from '../../../../shared/api/orders';
-import { formatDate, formatUsd } from '../../../../shared/format';
+import { formatDate, formatUsd } from '../../../lib/format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../components/ui/use-media-query';
 
 const HEADERS: { label: string; right?: boolean }[] = [

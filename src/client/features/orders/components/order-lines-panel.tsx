@@ -2,7 +2,7 @@
 // and removal per line, what is wrong with each, and the totals. Lines short of stock (edit) carry the
 // Action Required colour until they are changed or removed.
 import { useId, type ReactNode } from 'react';
-import { formatDate, formatUsd } from '../../../../shared/format';
+import { formatDate, formatUsd } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
 import { lineErrors, lineSubtotal, linesToFix, linesToFixText, orderTotal, totalCases, type OrderLine } from '../order-lines';

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { NOTE_MAX_LENGTH } from '../../../../shared/api/orders';
 import type { OrderStatus } from '../../../../shared/enums';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '../../../lib/format';
 import { STATUSES_CLOSED_TO_NOTES } from '../../../../shared/order-status';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderDetail } from '../../../../shared/api/orders';
-import { formatDate, formatUsd } from '../../../../shared/format';
+import { formatDate, formatUsd } from '../../../lib/format';
 import { STATUSES_WITHOUT_APPROVED_DATE } from '../../../../shared/order-status';
 import type { PersonSelection } from '../../../components/people-picker/selection-rules';
 import { Banner } from '../../../components/ui/banner';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ORDER_MESSAGES } from '../../../../shared/api/order-protocol';
 import type { OrderListRow } from '../../../../shared/api/orders';
 import { ORDER_STATUSES, type Role } from '../../../../shared/enums';
-import { formatDate, formatDateTime, formatUsd } from '../../../../shared/format';
+import { formatDate, formatDateTime, formatUsd } from '../../../lib/format';
 import { PeoplePickerDialog } from '../../../components/people-picker/people-picker-dialog';
 import type { PeopleSelection } from '../../../components/people-picker/selection-rules';
 import { Banner } from '../../../components/ui/banner';

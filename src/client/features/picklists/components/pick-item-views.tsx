@@ -2,7 +2,7 @@
 // on their own item, draft and flags, so typing in one of 300 items re-renders only that one.
 import { memo } from 'react';
 import type { PickReason, PicklistItem } from '../../../../shared/api/picklists';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../../lib/format';
 import { checkbox } from '../../../components/ui/styles';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-db';
 import type { ItemSync } from '../hooks/use-item-sync';

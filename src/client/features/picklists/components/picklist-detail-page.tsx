@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PicklistDetail, PicklistItem } from '../../../../shared/api/picklists';
 import { PICK_MESSAGES } from '../../../../shared/api/picklist-protocol';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/handle-error';
 import { useCurrentMarket } from '../../../lib/market-store';

@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import type { PicklistRow } from "../../../../shared/api/picklists";
 import { PICKLIST_STATUSES } from "../../../../shared/enums";
-import { formatDate, formatDateTime } from "../../../../shared/format";
+import { formatDate, formatDateTime } from "../../../lib/format";
 import { Badge } from "../../../components/ui/badge";
 import { DataTable } from "../../../components/ui/data-table/data-table";
 import type { TableState } from "../../../components/ui/data-table/types";

@@ -8,6 +8,7 @@ import { showToast } from '../../../components/ui/toast';
 import { useAppStats } from '../../../lib/app-stats';
 import { chooseMarket, useCurrentMarket } from '../../../lib/market-store';
 import { useOpenPicklistsPrefetch } from '../../../lib/outbox/prefetch-picklists';
+import { marketTimeZoneName } from '../../../lib/format';
 import { useOutboxSync } from '../../../lib/outbox/sync';
 import { useLastSync, useOutboxEntries } from '../../../lib/outbox/use-outbox';
 import { useMarketAccess, useSession } from '../../../lib/session';
@@ -68,6 +69,8 @@ export function AppShell() {
             <Icon name="menu" className="size-6" />
           </button>
           <MarketSwitcher markets={markets} current={market} />
+          {/* Every date and time on screen is the market's (lib/format.ts): on a desktop, say which zone that is. */}
+          <span className="hidden text-xs whitespace-nowrap text-slate-500 lg:inline">Times in {marketTimeZoneName(market)}</span>
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
             {(outbox.length > 0 || lastSync !== null) && <SyncStatus entries={outbox} lastSync={lastSync} />}
             <ConnectivityIndicator syncing={stats?.isSyncing ?? false} />

@@ -5,7 +5,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useState } from "react";
 import type { UserRow } from "../../../../shared/api/users";
 import type { Role } from "../../../../shared/enums";
-import { formatDateTime } from "../../../../shared/format";
+import { formatDateTime } from "../../../lib/format";
 import { initials } from "../../../../shared/labels";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";

@@ -17,7 +17,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDate, toDate } from '../../../../../shared/format';
+import { formatDate, toDate } from '../../../../lib/format';
 import { Icon } from '../../../../components/ui/icons';
 import { focusRing } from '../../../../components/ui/styles';
 
