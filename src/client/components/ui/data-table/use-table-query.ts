@@ -39,7 +39,7 @@ export type UseTableQueryOptions<Row, E extends ListQueryExtra> = {
 };
 
 /** Answers a list query from the rows saved on the device, as the server would from all of them. */
-export type SavedRows<Row, E extends ListQueryExtra> = {
+type SavedRows<Row, E extends ListQueryExtra> = {
   idOf: (row: Row) => string | number;
   /** The rows the query selects, in its order (the page is cut here). */
   select: (rows: Row[], query: ListQuery & Partial<E>) => Row[];

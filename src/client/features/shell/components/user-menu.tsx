@@ -12,7 +12,7 @@ import { useSignOut } from '../../../lib/auth/use-sign-out';
 const NO_ROLE = 'No role in this market';
 
 /** Asked before signing out while picks wait on this device (they stay, for this user only). */
-export function unsentPicksTitle(count: number): string {
+function unsentPicksTitle(count: number): string {
   return count === 1 ? '1 pick has not reached the server yet' : `${count.toLocaleString('en-US')} picks have not reached the server yet`;
 }
 
