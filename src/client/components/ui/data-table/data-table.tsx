@@ -48,11 +48,11 @@ import type { OfflineView } from './use-table-query';
 
 export const EMPTY_TABLE_TEXT = 'There are no records to be displayed';
 export const STALE_DATA_TEXT = 'Using cached data due to connection issues';
-export const offlineTitle = (noun: string) => `Offline: showing saved ${noun}`;
-export const offlineNothingSaved = (noun: string) => `You're offline, and no ${noun} for this view are saved on this device. Connect to load them.`;
+const offlineTitle = (noun: string) => `Offline: showing saved ${noun}`;
+const offlineNothingSaved = (noun: string) => `You're offline, and no ${noun} for this view are saved on this device. Connect to load them.`;
 
 /** 'Saved 11/24/2026, 7:48 AM.' and, searched on the device, over how many saved rows. */
-export function offlineDescription(offline: OfflineView): string {
+function offlineDescription(offline: OfflineView): string {
   const saved = `Saved ${formatDateTime(offline.savedAt)}.`;
   return offline.local ? `${saved} Search, filters and pages cover the ${offline.savedCount.toLocaleString('en-US')} ${offline.noun} on this device.` : saved;
 }
