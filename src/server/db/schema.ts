@@ -636,7 +636,20 @@ export const picklists = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.marketId, t.status), index().on(t.orderId)],
+  (t) => [
+    // Counts per market and status: with few statuses, deduplication keeps this index small to count over.
+    index().on(t.marketId, t.status),
+    index().on(t.orderId),
+    // The register pages its ids on one index per sort column of its own (newest first by default). Ties go
+    // to the newest id in both directions: scanned backwards, each index serves the ascending sort up to
+    // ties of equal value, which an incremental sort orders (picklists.repository.ts, listPicklists).
+    index('picklists_market_created_idx').on(t.marketId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_updated_idx').on(t.marketId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_status_idx').on(t.marketId, t.status.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_reference_idx').on(t.marketId, t.referenceId.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The register's search: a contains-match on the reference (pg_trgm, migration 0001).
+    index('picklists_reference_trgm_idx').using('gin', sql`${t.referenceId} gin_trgm_ops`),
+  ],
 );
 
 export const picklistItems = pgTable(

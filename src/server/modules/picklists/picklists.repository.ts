@@ -8,9 +8,12 @@ import type { CheckedListQuery } from '../../lib/list-query';
 import { escapeLike, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
+type BaseColumn = Exclude<RegisterColumn, 'total_cases' | 'percentage_completion'>;
+/** Tables beyond `picklists` a register query may need for its filters or sort. */
+type Join = 'orders' | 'customers' | 'locations';
 
 /** Register columns read from the picklist, its order and their joins (computed ones are separate). */
-const BASE_COLUMNS: Record<Exclude<RegisterColumn, 'total_cases' | 'percentage_completion'>, SQL> = {
+const BASE_COLUMNS: Record<BaseColumn, SQL> = {
   picklist_reference_id: sql`p.reference_id`,
   reference_id: sql`o.reference_id`,
   inventory_location_name: sql`l.display_name`,
@@ -20,7 +23,29 @@ const BASE_COLUMNS: Record<Exclude<RegisterColumn, 'total_cases' | 'percentage_c
   updated_ts: sql`p.updated_at`,
   created_ts: sql`p.created_at`,
 };
+const COLUMN_JOINS: Record<BaseColumn, readonly Join[]> = {
+  picklist_reference_id: [],
+  reference_id: ['orders'],
+  inventory_location_name: ['locations'],
+  customer_name: ['orders', 'customers'],
+  requested_delivery_date: ['orders'],
+  pick_status_label: [],
+  updated_ts: [],
+  created_ts: [],
+};
 const COMPUTED_COLUMNS = { total_cases: sql`t.total_cases`, percentage_completion: sql`t.percentage_completion` } as const;
+const isComputed = (column: RegisterColumn): column is keyof typeof COMPUTED_COLUMNS => column in COMPUTED_COLUMNS;
+
+function registerColumn(column: RegisterColumn): { column: SQL; joins: readonly Join[]; computed: boolean } {
+  return isComputed(column) ? { column: COMPUTED_COLUMNS[column], joins: [], computed: true } : { column: BASE_COLUMNS[column], joins: COLUMN_JOINS[column], computed: false };
+}
+
+/**
+ * Picklist columns that are NOT NULL, sorted with the nulls placement their index scans give: a
+ * `(market_id, column desc nulls last, id desc)` index read backwards is `asc nulls first`. With no nulls
+ * either placement lists the same rows; the spec's 'nulls last' only matters for the joined delivery date.
+ */
+const INDEXED_SORTS: ReadonlySet<RegisterColumn> = new Set(['picklist_reference_id', 'pick_status_label', 'updated_ts', 'created_ts']);
 
 const STATUS_CODES: Record<string, string> = { Pending: 'PENDING', 'In Progress': 'IN_PROGRESS', Picked: 'PICKED', Cancelled: 'CANCELLED' };
 
@@ -45,19 +70,20 @@ type RegisterSqlRow = {
   total: number;
 };
 
-const SELECT_BASE = sql`
-  select p.id as picklist_id, p.reference_id as picklist_reference_id, p.order_id, o.reference_id,
-         p.location_id as inventory_location_id, l.display_name as inventory_location_name,
-         c.name as customer_name, m.name as mso_owner_name, o.requested_delivery_date,
-         p.status, p.created_at as created_ts, p.updated_at as updated_ts, p.version,
-         cu.name as created_user_name, uu.name as updated_user_name
-    from picklists p
-    join orders o on o.id = p.order_id
-    join customers c on c.id = o.customer_id
-    join inventory_locations l on l.id = p.location_id
-    left join mso_owners m on m.id = c.mso_owner_id
-    left join users cu on cu.id = p.created_by
-    left join users uu on uu.id = p.updated_by`;
+/** Everything a register row shows, for picklists `p` already chosen. */
+const WIDE_COLUMNS = sql`
+  p.id as picklist_id, p.reference_id as picklist_reference_id, p.order_id, o.reference_id,
+  p.location_id as inventory_location_id, l.display_name as inventory_location_name,
+  c.name as customer_name, m.name as mso_owner_name, o.requested_delivery_date,
+  p.status, p.created_at as created_ts, p.updated_at as updated_ts, p.version,
+  cu.name as created_user_name, uu.name as updated_user_name`;
+const WIDE_JOINS = sql`
+  join orders o on o.id = p.order_id
+  join customers c on c.id = o.customer_id
+  join inventory_locations l on l.id = p.location_id
+  left join mso_owners m on m.id = c.mso_owner_id
+  left join users cu on cu.id = p.created_by
+  left join users uu on uu.id = p.updated_by`;
 
 /**
  * Percent complete counts the items picked: an item counts once it has a pick status and at least one case
@@ -70,7 +96,7 @@ const TOTALS = sql`
            coalesce(sum(i.no_of_case_picked), 0)::int as picked_cases,
            case when count(*) = 0 then 0
                 else round(100.0 * count(*) filter (where i.pick_status is not null and i.no_of_case_picked > 0) / count(*))::int end as percentage_completion
-      from picklist_items i where i.picklist_id = b.picklist_id) t on true`;
+      from picklist_items i where i.picklist_id = p.id) t on true`;
 
 function toRow(row: RegisterSqlRow & { percentage_completion?: number }): PicklistRow {
   const total = row.total_cases ?? 0;
@@ -98,22 +124,50 @@ function toRow(row: RegisterSqlRow & { percentage_completion?: number }): Pickli
   };
 }
 
-export async function listPicklists(
-  db: DbOrTx,
-  marketId: number,
-  query: CheckedListQuery<RegisterColumn, RegisterColumn>,
-): Promise<{ rows: PicklistRow[]; total: number }> {
-  const where: SQL[] = [sql`p.market_id = ${marketId}`];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    where.push(sql`(p.reference_id ilike ${pattern} or o.reference_id ilike ${pattern} or c.name ilike ${pattern} or l.display_name ilike ${pattern})`);
-  }
-  if (query.status) where.push(sql`p.status = ${query.status}`);
-  const computedFilters: SQL[] = [];
+/**
+ * The joins the narrow queries (the page's ids, the count) need, and no more. Each is an inner join on a
+ * NOT NULL foreign key, so it neither drops nor repeats a picklist: the narrow queries see the same rows
+ * as the wide one.
+ */
+function narrowJoins(needed: ReadonlySet<Join>): SQL {
+  const joins: SQL[] = [];
+  if (needed.has('orders') || needed.has('customers')) joins.push(sql`join orders o on o.id = p.order_id`);
+  if (needed.has('customers')) joins.push(sql`join customers c on c.id = o.customer_id`);
+  if (needed.has('locations')) joins.push(sql`join inventory_locations l on l.id = p.location_id`);
+  return sql.join(joins, sql` `);
+}
+
+/**
+ * The market's picklists a search finds, as whole rows (the page and the count read them in place of
+ * `picklists`; union keeps one of a picklist found twice): the picklist's reference, its order's, its
+ * dispensary's name or its warehouse's name contains the text. Each is matched on its own table (the
+ * references through their trigram indexes; dispensaries and warehouses are few) rather than on every
+ * picklist joined to all four. For the orders' index the match is written lower(x) like lower(pattern),
+ * which is how ilike compares in a UTF-8 database.
+ */
+function searchMatches(marketId: number, search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return sql`
+    select p.* from picklists p where p.market_id = ${marketId} and p.reference_id ilike ${pattern}
+    union
+    select p.* from orders o join picklists p on p.order_id = o.id where p.market_id = ${marketId} and lower(o.reference_id) like lower(${pattern})
+    union
+    select p.* from customers c join orders o on o.customer_id = c.id join picklists p on p.order_id = o.id where p.market_id = ${marketId} and c.name ilike ${pattern}
+    union
+    select p.* from inventory_locations l join picklists p on p.location_id = l.id where p.market_id = ${marketId} and l.display_name ilike ${pattern}`;
+}
+
+/** `search`: the search's matches, which the narrow queries read as `search_matches p` instead of `picklists p`. */
+type RegisterFilters = { where: SQL[]; computed: SQL[]; joins: Set<Join>; search?: SQL };
+
+function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>): RegisterFilters {
+  const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`], computed: [], joins: new Set() };
+  if (query.search) filters.search = searchMatches(marketId, query.search);
+  if (query.status) filters.where.push(sql`p.status = ${query.status}`);
   for (const filter of query.filters) {
-    const computed = filter.column === 'total_cases' || filter.column === 'percentage_completion';
-    const column = computed ? COMPUTED_COLUMNS[filter.column as keyof typeof COMPUTED_COLUMNS] : BASE_COLUMNS[filter.column as keyof typeof BASE_COLUMNS];
-    const target = computed ? computedFilters : where;
+    const { column, joins, computed } = registerColumn(filter.column);
+    joins.forEach((join) => filters.joins.add(join));
+    const target = computed ? filters.computed : filters.where;
     if (filter.type === 'text') target.push(computed ? sql`${column}::text = ${filter.value.trim()}` : sql`${column}::text ilike ${`%${escapeLike(filter.value)}%`}`);
     if (filter.type === 'select') target.push(sql`${column}::text in (${sql.join(filter.value.map((v) => sql`${v}`), sql`, `)})`);
     if (filter.type === 'dateRange') {
@@ -121,31 +175,68 @@ export async function listPicklists(
       if (filter.value.to) target.push(sql`${column}::date <= ${filter.value.to}::date`);
     }
   }
+  return filters;
+}
+
+type RegisterOrder = { orderBy: SQL; joins: Set<Join>; computed: boolean };
+
+/** The requested sort (newest first by default), ties broken by the newest picklist id. */
+function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>): RegisterOrder {
   const sorts = query.sort.length > 0 ? query.sort : [{ column: 'created_ts' as const, order: 'desc' as const }];
-  const needsTotalsFirst = computedFilters.length > 0 || sorts.some((s) => s.column in COMPUTED_COLUMNS);
-  const orderBy = sql.join(
-    [
-      ...sorts.map((s) => {
-        const column = s.column in COMPUTED_COLUMNS ? COMPUTED_COLUMNS[s.column as keyof typeof COMPUTED_COLUMNS] : sql.raw(`b.${s.column === 'pick_status_label' ? 'status' : s.column}`);
-        return sql`${column} ${sql.raw(s.order === 'asc' ? 'asc nulls last' : 'desc nulls last')}`;
-      }),
-      sql`b.picklist_id desc`,
-    ],
-    sql`, `,
-  );
+  const joins = new Set<Join>();
+  const keys = sorts.map((sort) => {
+    const { column, joins: needed } = registerColumn(sort.column);
+    needed.forEach((join) => joins.add(join));
+    const direction = sort.order === 'asc' ? (INDEXED_SORTS.has(sort.column) ? 'asc nulls first' : 'asc nulls last') : 'desc nulls last';
+    return sql`${column} ${sql.raw(direction)}`;
+  });
+  return { orderBy: sql.join([...keys, sql`p.id desc`], sql`, `), joins, computed: sorts.some((sort) => isComputed(sort.column)) };
+}
+
+/**
+ * A register page. The page's picklist ids come first, from `picklists` alone when the sort and filters
+ * are on its own columns (an index scan in the sort's order that stops at the page; a search reads its
+ * matches instead), joining an order, dispensary or warehouse only when a filter or sort reads it; the wide
+ * columns and item totals are then joined for those ids only, in the page's order. Sorting or filtering on item totals (total_cases,
+ * percentage_completion) still computes them for every picklist of the market: the slow path, kept for
+ * those two columns until the totals are stored on the picklist.
+ *
+ * The total is counted from the same narrow tables (for the default view an index-only count of the
+ * market's picklists), and only when the page is full: a page with fewer rows ends the list, so the total
+ * is its offset plus its rows. Both come from one statement, so they agree with each other. Counts kept
+ * per market and status by the writes are issue 16 item 3.
+ */
+export async function listPicklists(
+  db: DbOrTx,
+  marketId: number,
+  query: CheckedListQuery<RegisterColumn, RegisterColumn>,
+): Promise<{ rows: PicklistRow[]; total: number }> {
+  const filters = registerFilters(marketId, query);
+  const order = registerOrder(query);
+  const where = sql.join([...filters.where, ...filters.computed], sql` and `);
   const offset = (query.page - 1) * query.pageSize;
-  const base = sql`${SELECT_BASE} where ${sql.join(where, sql` and `)}`;
-  // Totals come from the items: for the page only, unless the sort or a filter needs them for every row.
-  const statement = needsTotalsFirst
-    ? sql`select b.*, t.*, count(*) over ()::int as total from (${base}) b ${TOTALS}
-          ${computedFilters.length > 0 ? sql`where ${sql.join(computedFilters, sql` and `)}` : sql``}
-          order by ${orderBy} limit ${query.pageSize} offset ${offset}`
-    : sql`select b.*, t.* from (select b.*, count(*) over ()::int as total from (${base}) b order by ${orderBy} limit ${query.pageSize} offset ${offset}) b ${TOTALS}
-          order by ${orderBy}`;
-  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number }>(db, statement);
+  const countTotals = filters.computed.length > 0 ? TOTALS : sql``;
+  const pageTotals = order.computed || filters.computed.length > 0 ? TOTALS : sql``;
+  const source = filters.search ? sql`search_matches p` : sql`picklists p`;
+  const count = sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
+  const pageIds = sql`
+    select p.id from ${source} ${narrowJoins(new Set([...filters.joins, ...order.joins]))} ${pageTotals}
+     where ${where} order by ${order.orderBy} limit ${query.pageSize} offset ${offset}`;
+  // A search's matches are found once, for the page and the count. The count subquery runs only when the
+  // case reaches it (PostgreSQL evaluates an init plan on first use).
+  const searchCte = filters.search ? sql`search_matches as materialized (${filters.search}),` : sql``;
+  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number }>(
+    db,
+    sql`
+      with ${searchCte} page as (${pageIds})
+      select ${WIDE_COLUMNS}, t.*,
+             (case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int as total
+        from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}
+       order by ${order.orderBy}`,
+  );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${base}) b`);
+    const [counted] = await queryRows<{ n: number }>(db, sql`${filters.search ? sql`with search_matches as (${filters.search})` : sql``} select (${count})::int as n`);
     total = counted?.n ?? 0;
   }
   return { rows: rows.map(toRow), total };
@@ -174,7 +265,7 @@ export async function findPicklist(db: DbOrTx, marketId: number, picklistId: num
   if (lockForUpdate) await db.execute(sql`select id from picklists where id = ${picklistId} and market_id = ${marketId} for update`);
   const [row] = await queryRows<RegisterSqlRow & { percentage_completion: number }>(
     db,
-    sql`select b.*, t.*, 1 as total from (${SELECT_BASE} where p.market_id = ${marketId} and p.id = ${picklistId}) b ${TOTALS}`,
+    sql`select ${WIDE_COLUMNS}, t.*, 1 as total from picklists p ${WIDE_JOINS} ${TOTALS} where p.market_id = ${marketId} and p.id = ${picklistId}`,
   );
   return row ? toRow(row) : undefined;
 }

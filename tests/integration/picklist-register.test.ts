@@ -1,0 +1,218 @@
+// The picklist register's pages against an independent reading of the same picklists: one plain query
+// joining everything, ordered by the spec's rules (nulls last, ties by the newest picklist id). It catches a
+// page-the-ids-first register that drops, repeats or reorders rows, or counts a different set.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListQuery } from '../../src/shared/api/common';
+import { PICKLIST_REGISTER_SORT_COLUMNS, type PicklistRow } from '../../src/shared/api/picklists';
+import { queryRows } from '../../src/server/db/client';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+type Column = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
+type Page = { ids: number[]; rows: PicklistRow[]; total: number };
+
+/** A register row as the reference reads it, with every column the register sorts or filters by. */
+type ReferenceRow = {
+  id: number;
+  picklist_reference_id: string;
+  reference_id: string;
+  customer_name: string;
+  inventory_location_name: string;
+  pick_status_label: string;
+  delivery_day: string | null;
+  total_cases: number;
+  percentage_completion: number;
+};
+
+const REFERENCE = sql`
+  select p.id, p.reference_id as picklist_reference_id, o.reference_id, l.display_name as inventory_location_name,
+         c.name as customer_name, o.requested_delivery_date, to_char(o.requested_delivery_date, 'YYYY-MM-DD') as delivery_day,
+         p.status as pick_status_label, p.updated_at as updated_ts, p.created_at as created_ts,
+         (select coalesce(sum(i.no_of_case_ordered), 0)::int from picklist_items i where i.picklist_id = p.id) as total_cases,
+         (select case when count(*) = 0 then 0
+                      else round(100.0 * count(*) filter (where i.pick_status is not null and i.no_of_case_picked > 0) / count(*))::int end
+            from picklist_items i where i.picklist_id = p.id) as percentage_completion
+    from picklists p
+    join markets mk on mk.id = p.market_id and mk.code = 'MN'
+    join orders o on o.id = p.order_id
+    join customers c on c.id = o.customer_id
+    join inventory_locations l on l.id = p.location_id`;
+
+let api: TestApp;
+/** MN picklists given one created and updated time, newer than every other: ties at the top. */
+let newestTied: number[] = [];
+/** MN picklists given one created and updated time, older than every other: ties at the bottom. */
+let oldestTied: number[] = [];
+
+beforeAll(async () => {
+  api = await createTestApp({ STATS_CACHE_MS: '0' });
+  newestTied = await tieTimes(1, '2100-01-01T00:00:00Z');
+  oldestTied = await tieTimes(2, '2000-01-01T00:00:00Z');
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Seven MN picklists spread over the ids (id mod 7 = remainder) get the same created and updated time. */
+async function tieTimes(remainder: number, at: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    api.database.db,
+    sql`update picklists set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+         where id in (select p.id from picklists p join markets m on m.id = p.market_id
+                       where m.code = 'MN' and p.id % 7 = ${remainder} order by p.id limit 7)
+         returning id`,
+  );
+  expect(rows).toHaveLength(7);
+  return rows.map((row) => row.id).sort((a, b) => b - a);
+}
+
+/** Every MN picklist in the spec's order for the sort: nulls last in both directions, ties by id desc. */
+async function referenceOrder(column: Column = 'created_ts', order: 'asc' | 'desc' = 'desc'): Promise<ReferenceRow[]> {
+  return queryRows<ReferenceRow>(api.database.db, sql`select * from (${REFERENCE}) r order by ${sql.raw(`r.${column} ${order} nulls last, r.id desc`)}`);
+}
+
+async function registerPage(query: ListQuery): Promise<Page> {
+  const { status, body } = await api.call<{ data: PicklistRow[]; pagination: { totalRecords: number } }>('mnFulfilment', {
+    method: 'POST',
+    url: '/api/picklist/register',
+    market: 'MN',
+    body: query,
+  });
+  expect(status).toBe(200);
+  return { ids: body.data.map((row) => row.picklist_id), rows: body.data, total: body.pagination.totalRecords };
+}
+
+/** Every page of the register for the query, in turn, until a short page; each page's total is kept. */
+async function everyPage(query: Omit<ListQuery, 'pagination'>, pageSize: number): Promise<{ ids: number[]; totals: number[] }> {
+  const ids: number[] = [];
+  const totals: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await registerPage({ ...query, pagination: { page, pageSize } });
+    ids.push(...answer.ids);
+    totals.push(answer.total);
+    if (answer.ids.length < pageSize) return { ids, totals };
+  }
+}
+
+const idsOf = (rows: readonly ReferenceRow[]) => rows.map((row) => row.id);
+
+describe('picklist register pages', () => {
+  it('breaks ties in created and updated time by the newest picklist id, across a page boundary, with no gaps or repeats', async () => {
+    const cases: { sort?: { column: Column; order: 'asc' | 'desc' }; tied: () => number[] }[] = [
+      { tied: () => newestTied },
+      { sort: { column: 'created_ts', order: 'desc' }, tied: () => newestTied },
+      { sort: { column: 'created_ts', order: 'asc' }, tied: () => oldestTied },
+      { sort: { column: 'updated_ts', order: 'desc' }, tied: () => newestTied },
+      { sort: { column: 'updated_ts', order: 'asc' }, tied: () => oldestTied },
+    ];
+    for (const { sort, tied } of cases) {
+      const first = await registerPage({ pagination: { page: 1, pageSize: 5 }, ...(sort ? { sort } : {}) });
+      const second = await registerPage({ pagination: { page: 2, pageSize: 5 }, ...(sort ? { sort } : {}) });
+      const label = sort ? `${sort.column} ${sort.order}` : 'default order';
+      // Seven tied picklists, five a page: the boundary falls inside the tie.
+      expect(first.ids, label).toEqual(tied().slice(0, 5));
+      expect(second.ids.slice(0, 2), label).toEqual(tied().slice(5));
+      expect(new Set([...first.ids, ...second.ids]).size, label).toBe(10);
+      expect([...first.ids, ...second.ids], label).toEqual(idsOf(await referenceOrder(sort?.column, sort?.order)).slice(0, 10));
+    }
+  });
+
+  it('sorts by every register column in both directions as an independent ordering of the same picklists does', async () => {
+    for (const column of PICKLIST_REGISTER_SORT_COLUMNS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = idsOf(await referenceOrder(column, order));
+        const { ids, totals } = await everyPage({ sort: { column, order } }, 45);
+        expect(ids, `${column} ${order}`).toEqual(expected);
+        expect(new Set(totals), `${column} ${order}`).toEqual(new Set([expected.length]));
+      }
+    }
+  });
+
+  it('finds picklists by their reference, their order’s, or only by their dispensary or warehouse, whatever the case', async () => {
+    const everything = await referenceOrder();
+    const searched = (row: ReferenceRow) => [row.picklist_reference_id, row.reference_id, row.customer_name, row.inventory_location_name].map((text) => text.toLowerCase());
+    const matchesRefs = (term: string) => everything.some((row) => searched(row).slice(0, 2).some((text) => text.includes(term)));
+    // A word of a dispensary's name, and a warehouse's name, that no picklist or order reference contains.
+    const dispensaryWord = everything
+      .flatMap((row) => row.customer_name.toLowerCase().split(/\s+/))
+      .find((word) => word.length >= 5 && !matchesRefs(word));
+    const warehouse = everything.map((row) => row.inventory_location_name.toLowerCase()).find((name) => !matchesRefs(name));
+    expect(dispensaryWord).toBeDefined();
+    expect(warehouse).toBeDefined();
+    const someRow = everything[Math.floor(everything.length / 2)]!;
+    const orderReference = someRow.reference_id.slice(0, -1).toLowerCase();
+    const picklistReference = someRow.picklist_reference_id.slice(0, -1).toLowerCase();
+    for (const term of [dispensaryWord!, warehouse!, orderReference, picklistReference]) {
+      const expected = idsOf(everything.filter((row) => searched(row).some((text) => text.includes(term))));
+      expect(expected.length, term).toBeGreaterThan(1);
+      const pageSize = Math.max(1, Math.floor(expected.length / 2));
+      const { ids, totals } = await everyPage({ search: term.toUpperCase() }, pageSize);
+      expect(ids, term).toEqual(expected);
+      expect(new Set(totals), term).toEqual(new Set([expected.length]));
+    }
+    // LIKE's wildcards are searched for as themselves.
+    for (const wildcard of ['%', '_']) {
+      const expected = idsOf(everything.filter((row) => searched(row).some((text) => text.includes(wildcard))));
+      const { ids, totals } = await everyPage({ search: wildcard }, 50);
+      expect(ids, wildcard).toEqual(expected);
+      expect(new Set(totals), wildcard).toEqual(new Set([expected.length]));
+    }
+  });
+
+  it('filters and pages together: every page of a filtered list is that list, in order, with its total', async () => {
+    const [someDelivery] = (await referenceOrder('requested_delivery_date', 'asc')).filter((row) => row.delivery_day !== null).slice(10, 11);
+    const dispensary = (await referenceOrder())[3]!.customer_name;
+    const cases: { query: Omit<ListQuery, 'pagination'>; sort: [Column, 'asc' | 'desc']; keep: (row: ReferenceRow) => boolean }[] = [
+      {
+        // What each phone asks for to prefetch the open picklists.
+        query: { columnFilter: [{ column: 'pick_status_label', type: 'select', value: ['Pending', 'In Progress'] }], sort: [{ column: 'requested_delivery_date', order: 'asc' }] },
+        sort: ['requested_delivery_date', 'asc'],
+        keep: (row) => ['Pending', 'In Progress'].includes(row.pick_status_label),
+      },
+      {
+        query: { status: 'Picked', sort: [{ column: 'updated_ts', order: 'desc' }] },
+        sort: ['updated_ts', 'desc'],
+        keep: (row) => row.pick_status_label === 'Picked',
+      },
+      {
+        query: { columnFilter: [{ column: 'customer_name', type: 'text', value: dispensary }] },
+        sort: ['created_ts', 'desc'],
+        keep: (row) => row.customer_name.toLowerCase().includes(dispensary.toLowerCase()),
+      },
+      {
+        query: {
+          columnFilter: [{ column: 'requested_delivery_date', type: 'dateRange', value: { from: someDelivery!.delivery_day! } }],
+          sort: [{ column: 'customer_name', order: 'desc' }],
+        },
+        sort: ['customer_name', 'desc'],
+        keep: (row) => row.delivery_day !== null && row.delivery_day >= someDelivery!.delivery_day!,
+      },
+      {
+        query: { columnFilter: [{ column: 'total_cases', type: 'text', value: '3' }], sort: [{ column: 'percentage_completion', order: 'asc' }] },
+        sort: ['percentage_completion', 'asc'],
+        keep: (row) => row.total_cases === 3,
+      },
+    ];
+    for (const { query, sort, keep } of cases) {
+      const label = JSON.stringify(query);
+      const expected = idsOf((await referenceOrder(...sort)).filter(keep));
+      expect(expected.length, label).toBeGreaterThan(2);
+      const { ids, totals } = await everyPage(query, Math.ceil(expected.length / 3));
+      expect(ids, label).toEqual(expected);
+      expect(new Set(totals), label).toEqual(new Set([expected.length]));
+    }
+  });
+
+  it('counts the whole list on a full page, a short last page and a page past the end', async () => {
+    const all = (await referenceOrder()).length;
+    const pageSize = all % 40 === 0 ? 41 : 40;
+    const lastPage = Math.ceil(all / pageSize);
+    const full = await registerPage({ pagination: { page: 1, pageSize } });
+    const short = await registerPage({ pagination: { page: lastPage, pageSize } });
+    const past = await registerPage({ pagination: { page: lastPage + 3, pageSize } });
+    expect([full.ids.length, short.ids.length, past.ids.length]).toEqual([pageSize, all % pageSize, 0]);
+    expect([full.total, short.total, past.total]).toEqual([all, all, all]);
+    const none = await registerPage({ search: 'no picklist is called this', pagination: { page: 1, pageSize } });
+    expect(none).toMatchObject({ ids: [], total: 0 });
+  });
+});
