@@ -21,6 +21,7 @@ import { errorBody, registerErrorHandler } from './lib/error-handler';
 import { registerOpenApi } from './lib/openapi';
 import { projectPath } from './lib/project-root';
 import { registerNulGuard } from './lib/reject-nul';
+import { registerRequestAbort } from './lib/request-abort';
 import { createSignInPage } from './lib/sign-in-page';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -92,6 +93,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
     Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
   );
   registerErrorHandler(app);
+  // First of the hooks, so that every query a request makes (its sign-in lookup included) can be dropped when its client leaves.
+  registerRequestAbort(app);
   registerNulGuard(app);
 
   const entraHost = env.entra?.authorityHost;

@@ -27,6 +27,14 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   /** Prepared statements save a round trip per query; a transaction-pooling PgBouncer cannot keep them. */
   DATABASE_PREPARE: booleanFlag.default(true),
+  /**
+   * PostgreSQL: a statement running longer fails (answered 503 with Retry-After), so that a flood of expensive
+   * requests cannot hold every connection. 0 turns it off. A migration that needs longer starts with
+   * `set local statement_timeout = 0` (all pending migrations run in one transaction).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(3_600_000).default(30_000),
+  /** Embedded PGlite: requests' operations that may wait for its single connection; past them a request is refused with 503 and Retry-After. */
+  PGLITE_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CLIENT_DIST_DIR: z.string().trim().min(1).default('./dist'),

@@ -18,7 +18,13 @@ function fail(message: string): never {
 async function openConfiguredDatabase(env: Env): Promise<{ database: Database; release: () => Promise<void> }> {
   if (env.DATABASE_URL) {
     return {
-      database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, prepare: env.DATABASE_PREPARE }),
+      database: await openDatabase({
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        prepare: env.DATABASE_PREPARE,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      }),
       release: async () => {},
     };
   }
@@ -26,11 +32,22 @@ async function openConfiguredDatabase(env: Env): Promise<{ database: Database; r
   await mkdir(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    return { database: await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }), release };
+    return { database: await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), queueLimit: env.PGLITE_QUEUE_LIMIT }), release };
   } catch (error) {
     await release();
     throw error;
   }
+}
+
+/** Migrations, and the demo data on a new database: once, under the start-up lock, whichever instance comes first. */
+async function prepareDatabase(env: Env, database: Database): Promise<void> {
+  await database.withStartupLock(async () => {
+    await migrateDatabase(database);
+    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(database.db))) {
+      process.stdout.write('Loading demo data into the new database...\n');
+      await loadDemoData(database.db, { scale: 'demo' });
+    }
+  });
 }
 
 async function main(): Promise<void> {
@@ -51,13 +68,18 @@ async function main(): Promise<void> {
   }
   const { database, release } = opened;
 
-  await database.withStartupLock(async () => {
-    await migrateDatabase(database);
-    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(database.db))) {
-      process.stdout.write('Loading demo data into the new database...\n');
-      await loadDemoData(database.db, { scale: 'demo' });
+  if (env.DATABASE_URL) {
+    // Migrations and the first demo load run on connections of their own, without the requests' statement
+    // timeout: a migration building an index on a large table may rightly take longer than any request.
+    const setup = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2, prepare: env.DATABASE_PREPARE });
+    try {
+      await prepareDatabase(env, setup);
+    } finally {
+      await setup.close();
     }
-  });
+  } else {
+    await prepareDatabase(env, database);
+  }
 
   const app = await createApp({
     env,

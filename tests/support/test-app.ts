@@ -1,6 +1,6 @@
 // The server as tests use it: createApp() on a private copy of the demo database, with helpers to
 // call it as any demo user through app.inject().
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
@@ -31,11 +31,11 @@ export type TestApp = {
 
 export async function createTestApp(
   settings: Record<string, string> = {},
-  options: { database?: Database; entraKeys?: JWTVerifyGetKey } = {},
+  options: { database?: Database; entraKeys?: JWTVerifyGetKey; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({ NODE_ENV: 'test', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', CLIENT_DIST_DIR: './no-client-in-tests', ...settings });
-  const app = await createApp({ env, database, entraKeys: options.entraKeys });
+  const app = await createApp({ env, database, entraKeys: options.entraKeys, logger: options.logger });
   await app.ready();
   const tokens = new Map<DemoUserKey, string>();
 

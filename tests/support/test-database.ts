@@ -7,13 +7,16 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { databaseUrl } from './postgres-admin';
 
-export async function createTestDatabase(): Promise<Database> {
+/** Database settings a test may set (PostgreSQL only; the embedded database takes its defaults). */
+export type TestDatabaseOptions = { statementTimeoutMs?: number };
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
     await admin.db.execute(sql.raw(`create database "${name}" template "${inject('templateDatabase')}"`));
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 5 });
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 5, statementTimeoutMs: options.statementTimeoutMs });
     return {
       ...database,
       close: async () => {

@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { currentRequestSignal } from '../lib/request-abort';
+import { createPgliteGate, type PgliteGate } from './pglite-gate';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -29,11 +31,33 @@ export type Database = {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** The PGlite instance, for dumping a seeded template in tests; absent on PostgreSQL. */
   pglite?: PGlite;
+  /** PGlite: the bounded queue every top-level operation passes (tests and health read it); absent on PostgreSQL. */
+  gate?: PgliteGate;
+  /** PGlite: whether its connection completed work within the last `ms` (health then needs no probe); absent on PostgreSQL. */
+  succeededWithin?(ms: number): boolean;
+  /**
+   * One cheap round trip, for health. On PGlite it goes ahead of the gate's queue, so it waits only for the
+   * operation running now, never behind a flood.
+   */
+  probe(): Promise<void>;
 };
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; prepare?: boolean }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      prepare?: boolean;
+      /** A statement running longer fails (PostgreSQL error 57014); unset or 0: no limit (the seed, the tests). */
+      statementTimeoutMs?: number;
+    }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Requests' operations that may wait for the single connection before new ones are refused (background work never is). */
+      queueLimit?: number;
+    };
 
 /**
  * Drizzle runs every query it did not name with `prepare: false`, and postgres.js then asks the server to
@@ -63,6 +87,64 @@ function preparingEveryStatement(client: postgres.Sql): postgres.Sql {
   return prepare(client);
 }
 
+/**
+ * A statement outside a transaction is cancelled when the client of the request that runs it goes away
+ * (queued in the pool, it never starts; running, PostgreSQL is asked to cancel it). A transaction whose
+ * request is gone before it begins does not begin; one that has begun finishes, so that a write the server
+ * started is not half-guessed by a client that left (the same rule as PGlite's gate).
+ */
+function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) => {
+    const pending = unsafe(query, parameters, queryOptions);
+    const signal = currentRequestSignal();
+    if (signal) cancelWhenAborted(pending, signal);
+    return pending;
+  }) as typeof client.unsafe;
+  const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.begin = ((...args: unknown[]) => {
+    const callback = args.pop() as (sql: postgres.TransactionSql) => unknown;
+    const signal = currentRequestSignal();
+    return begin(...args, (sql: postgres.TransactionSql) => {
+      signal?.throwIfAborted();
+      return callback(sql);
+    });
+  }) as typeof client.begin;
+  return client;
+}
+
+function cancelWhenAborted(query: Promise<unknown> & { cancel(): void }, signal: AbortSignal): void {
+  if (signal.aborted) {
+    query.cancel();
+    return;
+  }
+  const cancel = () => query.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  const forget = () => signal.removeEventListener('abort', cancel);
+  // Promise's own then: the query's then would start it before drizzle has chosen its result shape (values()).
+  // Forgetting the listener once it settled keeps a late abort from cancelling whatever that connection runs next.
+  void Promise.prototype.then.call(query, forget, forget);
+}
+
+/**
+ * The PGlite handle drizzle is given: its top-level statements and transactions pass the gate, with the
+ * current request's signal; work outside a request (jobs, maintenance, shared caches) is never refused.
+ * A transaction's own statements go through the handle PGlite passes to its callback, which is not gated:
+ * the transaction already holds the gate, and would otherwise wait for itself.
+ */
+function gatedPglite(pglite: PGlite, gate: PgliteGate): PGlite {
+  const gateOptions = () => {
+    const signal = currentRequestSignal();
+    return { signal, refusable: signal !== undefined };
+  };
+  const gated: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+    query: (...args) => gate.run(() => pglite.query(...args), gateOptions()),
+    exec: (...args) => gate.run(() => pglite.exec(...args), gateOptions()),
+    transaction: (callback) => gate.run(() => pglite.transaction(callback), gateOptions()),
+  };
+  return gated as PGlite;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const connection = postgres(options.url, {
@@ -70,8 +152,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       onnotice: () => {},
       // Dates stay strings (yyyy-MM-dd) so a calendar day never shifts with the server's time zone.
       types: { date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v } },
+      ...(options.statementTimeoutMs ? { connection: { statement_timeout: options.statementTimeoutMs } } : {}),
     });
-    const client = options.prepare === false ? connection : preparingEveryStatement(connection);
+    const client = cancellingWhenClientLeaves(options.prepare === false ? connection : preparingEveryStatement(connection));
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' }) as unknown as Db;
     const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
       // An advisory lock belongs to a connection, so hold one connection for lock and unlock.
@@ -84,7 +167,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         connection.release();
       }
     };
-    return { db, kind: 'postgres', withStartupLock, close: () => client.end({ timeout: 5 }) };
+    const probe = async () => {
+      await client`select 1`;
+    };
+    return { db, kind: 'postgres', withStartupLock, probe, close: () => client.end({ timeout: 5 }) };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const pglite = new PGlite({
@@ -95,8 +181,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
   });
   await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, withStartupLock: (work) => work(), close: () => pglite.close() };
+  const gate = createPgliteGate({ maxWaiting: options.queueLimit });
+  const db = drizzlePglite(gatedPglite(pglite, gate), { schema, casing: 'snake_case' }) as unknown as Db;
+  const probe = async () => {
+    await gate.run(() => pglite.query('select 1'), { priority: true });
+  };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    gate,
+    probe,
+    succeededWithin: (ms) => !pglite.closed && gate.succeededWithin(ms),
+    withStartupLock: (work) => work(),
+    close: () => pglite.close(),
+  };
 }
 
 /** Runs raw SQL and returns its rows, hiding the two drivers' different result shapes. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { exportDownloadPath } from '../../shared/api/exports';
 import { queryRows, type Db } from '../db/client';
+import { detachedFromRequest } from '../lib/request-abort';
 import { appSecrets } from '../db/schema';
 
 /** The row of app_secrets that holds the link signing key. */
@@ -74,7 +75,8 @@ export function createExportStorage({ db, dataDir, now = () => new Date() }: { d
   const folder = path.resolve(dataDir, 'exports');
   let key: Promise<Uint8Array> | undefined;
   const signingKey = () => {
-    key ??= loadExportLinkKey(db).catch((error: unknown) => {
+    // Loaded once for every request: the first one's client leaving must not cancel it for the others.
+    key ??= detachedFromRequest(() => loadExportLinkKey(db)).catch((error: unknown) => {
       key = undefined;
       throw error;
     });

@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import { detachedFromRequest } from '../lib/request-abort';
 import { sqlList } from '../lib/sql-helpers';
 import { retryDelayMs } from './backoff';
 
@@ -249,7 +250,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     clearTimeout(timer);
     timer = undefined;
     if (!pollingWanted) return;
-    timer = setTimeout(() => void poll(), delayMs);
+    // A request that enqueued a job wakes the queue: the job must not run as part of that request, whose
+    // client leaving would cancel its queries.
+    timer = detachedFromRequest(() => setTimeout(() => void poll(), delayMs));
     timer.unref();
   }
 

@@ -4,9 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/api/common';
 import type { ErrorCode, ErrorDetail } from '../../shared/api/protocol';
+import { DatabaseBusyError } from '../db/pglite-gate';
 import { AppError } from './errors';
+import { clientLeft, ClientGoneError } from './request-abort';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+export const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
+/** What a refused request is told to wait: PGlite's queue drains in well under a second, a timed-out statement's load in a few. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+/** PostgreSQL's query_canceled: a statement past statement_timeout, or one cancelled because its client left. */
+const QUERY_CANCELED = '57014';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -61,8 +68,35 @@ export function errorBody(statusCode: number, code: ErrorCode, message: string, 
   return { success: false, code, message, ...(details && details.length > 0 ? { details } : {}) };
 }
 
+type Overload = 'queue-full' | 'statement-cancelled' | 'client-gone';
+
+/** Drizzle wraps a driver's error in its own (the driver's is its cause): look down the chain. */
+function overloadOf(error: unknown, request: FastifyRequest): Overload | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof DatabaseBusyError) return 'queue-full';
+    if (current instanceof ClientGoneError) return 'client-gone';
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return clientLeft(request) ? 'client-gone' : 'statement-cancelled';
+  }
+  return null;
+}
+
+/**
+ * Too much work rather than a fault: answered 503 with Retry-After so that clients and load balancers back
+ * off, and logged below error level. A client that left gets no answer it could read; it is logged only.
+ */
+function answerOverload(overload: Overload, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (overload === 'client-gone') request.log.info({ err: error, reqId: request.id }, 'client left before the answer: its work was dropped or cancelled');
+  else request.log.warn({ err: error, reqId: request.id }, overload === 'queue-full' ? 'database queue full: request refused' : 'statement cancelled: past the statement timeout');
+  return reply
+    .status(503)
+    .header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
+    .send({ ...errorBody(503, 'SERVICE_UNAVAILABLE', SERVER_BUSY_MESSAGE), requestId: String(request.id) });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const overload = overloadOf(error, request);
+    if (overload) return answerOverload(overload, error, request, reply);
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)

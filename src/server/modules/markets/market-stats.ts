@@ -3,6 +3,7 @@
 // or two old looks the same in a badge. Concurrent asks share one query. Writers on this instance
 // invalidate their market, so that what a user just did shows at once; other instances catch up within
 // the time to live.
+import { detachedFromRequest } from '../../lib/request-abort';
 import type { MarketCounts } from './markets.repository';
 
 type Entry = { value: Promise<MarketCounts>; expiresAt: number };
@@ -18,7 +19,8 @@ export function createMarketStats(count: (marketId: number) => Promise<MarketCou
     get(marketId) {
       const cached = entries.get(marketId);
       if (cached && cached.expiresAt > now()) return cached.value;
-      const value = count(marketId);
+      // Shared with the requests that ask meanwhile: the first one's client leaving must not cancel it for them.
+      const value = detachedFromRequest(() => count(marketId));
       entries.set(marketId, { value, expiresAt: now() + ttlMs });
       // A failed count is not kept: the next ask tries again.
       value.catch(() => {

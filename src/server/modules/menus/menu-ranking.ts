@@ -1,5 +1,6 @@
 // The listing read through the kept product ranks, ranking first when they are behind the products or settings.
 import type { Db } from '../../db/client';
+import { detachedFromRequest } from '../../lib/request-abort';
 import { listMenuJson, type MenuListingQuery, type MenuPage } from './menu-listing.repository';
 import { ranksFresh, writeRanks } from './menu-ranks.repository';
 import { listingOrder } from './menu-settings-rules';
@@ -17,13 +18,14 @@ function rerankMarket(db: Db, marketId: number): Promise<void> {
   if (!markets) underWay.set(db, (markets = new Map()));
   let running = markets.get(marketId);
   if (!running) {
-    running = db
-      .transaction(async (tx) => {
+    // Shared with the requests that find the ranks behind meanwhile: the first one's client leaving must not cancel it for them.
+    running = detachedFromRequest(() =>
+      db.transaction(async (tx) => {
         await lockMarketSettings(tx, marketId);
         if (await ranksFresh(tx, marketId)) return;
         await writeRanks(tx, marketId, listingOrder(await storedSettings(tx, marketId)));
-      })
-      .finally(() => markets.delete(marketId));
+      }),
+    ).finally(() => markets.delete(marketId));
     markets.set(marketId, running);
   }
   return running;

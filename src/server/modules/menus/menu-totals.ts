@@ -4,6 +4,8 @@
 // total expires, would set the pace of the whole listing. A total a few seconds old is off by the few batches
 // sold out or imported meanwhile, and only in the pager; the rows themselves are always read fresh.
 
+import { detachedFromRequest } from '../../lib/request-abort';
+
 /** A total younger than this is answered as it is. */
 export const MENU_TOTAL_FRESH_MS = 10_000;
 /** An older one, up to this age, is still answered while one recount runs behind it; older ones are counted first. */
@@ -35,7 +37,8 @@ export function createMenuTotals(enabled: boolean, now: () => number = Date.now)
     if (entries.size > MAX_ENTRIES_PER_MARKET) entries.delete(entries.keys().next().value!);
   };
   const recount = (marketId: number, key: string, entry: Entry | undefined, count: () => Promise<number>): Promise<number> => {
-    const counting = count().then(
+    // Shared with other requests, or run behind an answer already sent: no request's client leaving cancels it.
+    const counting = detachedFromRequest(count).then(
       (total) => {
         remember(marketId, key, total);
         return total;

@@ -3,6 +3,8 @@
 // a total a second or two old pages the same. Writers on this instance invalidate their market, so that
 // what a user just did counts at once; other instances catch up within the time to live.
 
+import { detachedFromRequest } from '../../lib/request-abort';
+
 type Entry = { value: Promise<number>; expiresAt: number };
 
 /** Distinct filter combinations kept per market; the oldest goes first. */
@@ -33,7 +35,8 @@ export function createCountCache(ttlMs: number, now: () => number = Date.now): C
     get(marketId, key, count) {
       const cached = markets.get(marketId)?.get(key);
       if (cached && cached.expiresAt > now()) return cached.value;
-      const value = count();
+      // Shared with the requests that ask meanwhile: the first one's client leaving must not cancel it for them.
+      const value = detachedFromRequest(count);
       if (ttlMs > 0) remember(marketId, key, value);
       value.catch(() => {
         if (markets.get(marketId)?.get(key)?.value === value) markets.get(marketId)!.delete(key);
