@@ -160,6 +160,10 @@ test('every open picklist is put on the phone while there is signal: one never o
   await waitForServiceWorker(page);
   // The prefetch runs shortly after start; its copies reach IndexedDB with the rest of the query cache.
   await expect.poll(() => persistedPicklistIds(page), { timeout: 30_000 }).toContain(never.picklist_id);
+  // Said once, quietly, in the header: the app and the open picklists are on the phone; the register marks them.
+  await expect(page.getByRole('status').filter({ hasText: 'Ready offline' })).toContainText(/open picklists? (is|are) saved on this device/);
+  const row = isPhone(testInfo) ? page.getByRole('article', { name: new RegExp(never.picklist_reference_id) }) : page.getByRole('row', { name: new RegExp(never.picklist_reference_id) });
+  await expect(row).toContainText('Saved on this device');
 
   await context.setOffline(true);
   await page.goto(`/orders/picklists/${never.picklist_id}`);
@@ -175,8 +179,7 @@ test('every open picklist is put on the phone while there is signal: one never o
   await page.goto(`/orders/picklists?search=${never.picklist_reference_id}`);
   await expect(page.getByRole('heading', { name: 'Picklists', level: 1 })).toBeVisible();
   await expect(page.getByText('Offline: showing saved picklists')).toBeVisible();
-  const listed = isPhone(testInfo) ? page.getByRole('article', { name: new RegExp(never.picklist_reference_id) }) : page.getByRole('row', { name: new RegExp(never.picklist_reference_id) });
-  await expect(listed).toBeVisible();
+  await expect(row).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Showing 1–1 of 1');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await context.setOffline(false);

@@ -9,6 +9,7 @@ import { OPEN_PICKLIST_STATUSES, type MarketCode } from '../../../shared/enums';
 import { toListQuery } from '../../components/ui/data-table/table-search';
 import { DEFAULT_TABLE_STATE } from '../../components/ui/data-table/table-state';
 import { fetchPicklistRegister, PICKLIST_REGISTER_KEY, picklistDetailKey, picklistDetailQueryOptions } from './picklist-cache';
+import { announceReadyOffline } from './saved-picklists';
 import { requestOutboxReplay } from './sync';
 
 /**
@@ -44,7 +45,8 @@ async function eachWithConcurrency<T>(items: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-type PrefetchReport = { open: number; fetched: number };
+/** `saved`: the open picklists (up to the limit) whose copy is on the device once this run is over. */
+type PrefetchReport = { open: number; fetched: number; saved: number };
 
 async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCode, userId: string, signal: AbortSignal): Promise<PrefetchReport> {
   // Waiting edits first: the copies fetched below then already hold them.
@@ -76,7 +78,9 @@ async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCod
     return !cached || cached.version < row.version;
   });
   await eachWithConcurrency(stale, CONCURRENCY, (row) => queryClient.fetchQuery({ ...picklistDetailQueryOptions(row.picklist_id, market, userId), staleTime: 0, retry: false }), signal);
-  return { open: Math.min(open.length, PREFETCH_LIMIT), fetched: stale.length };
+  const kept = open.slice(0, PREFETCH_LIMIT);
+  const saved = kept.filter((row) => queryClient.getQueryData(picklistDetailKey(market, row.picklist_id)) !== undefined).length;
+  return { open: kept.length, fetched: stale.length, saved };
 }
 
 /**
@@ -93,7 +97,10 @@ export function useOpenPicklistsPrefetch({ enabled, market, userId }: { enabled:
       controller?.abort();
       const mine = new AbortController();
       controller = mine;
-      void prefetchOpenPicklists(queryClient, market, userId, mine.signal).catch(() => undefined);
+      void prefetchOpenPicklists(queryClient, market, userId, mine.signal)
+        // Ready offline only once every open picklist made it: one that failed is fetched again on the next run.
+        .then((report) => (mine.signal.aborted || report.saved < report.open ? undefined : announceReadyOffline(userId, report.saved)))
+        .catch(() => undefined);
     };
     const timer = window.setTimeout(run, PREFETCH_DELAY_MS);
     const interval = window.setInterval(run, PREFETCH_INTERVAL_MS);

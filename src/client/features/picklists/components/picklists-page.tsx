@@ -16,6 +16,8 @@ import {
   PICKLIST_REGISTER_KEY,
   picklistIdOf,
 } from "../../../lib/outbox/picklist-cache";
+import { useCurrentMarket } from "../../../lib/market-store";
+import { useSavedPicklistIds } from "../../../lib/outbox/saved-picklists";
 import { useOutboxEntries } from "../../../lib/outbox/use-outbox";
 import { selectSavedPicklists } from "../saved-register";
 import { PicklistStatusBadge } from "./status-badges";
@@ -102,8 +104,12 @@ function CardDetails({ row }: { row: PicklistRow }) {
   );
 }
 
+/** Beside the status: this picklist opens with no signal (its copy is on the device). */
+const SAVED_ON_DEVICE = "Saved on this device";
+
 function columns(
   waiting: ReadonlySet<number>,
+  saved: ReadonlySet<number>,
 ): ColumnDef<PicklistRow, unknown>[] {
   return [
     {
@@ -203,6 +209,15 @@ function columns(
       cell: ({ row }) => (
         <span className="inline-flex flex-wrap items-center justify-end gap-1">
           <PicklistStatusBadge status={row.original.pick_status_label} />
+          {saved.has(row.original.picklist_id) && (
+            <span
+              className="inline-flex items-center text-emerald-700"
+              title={SAVED_ON_DEVICE}
+            >
+              <Icon name="device" className="size-4" />
+              <span className="sr-only">{SAVED_ON_DEVICE}</span>
+            </span>
+          )}
           {waiting.has(row.original.picklist_id) && (
             <Badge tone="warning">
               <Icon name="sync" className="size-3.5" />
@@ -251,6 +266,7 @@ export function PicklistsPage({
     offline: { noun: "picklists", saved: SAVED_PICKLISTS },
   });
   const outbox = useOutboxEntries(userId);
+  const saved = useSavedPicklistIds(useCurrentMarket());
   const waitingKey = outbox.map((entry) => entry.resource).join(",");
   const columnDefs = useMemo(() => {
     const waiting = new Set(
@@ -259,8 +275,8 @@ export function PicklistsPage({
         return id === null ? [] : [id];
       }),
     );
-    return columns(waiting);
-  }, [waitingKey]);
+    return columns(waiting, saved);
+  }, [waitingKey, saved]);
 
   return (
     <div className="mx-auto max-w-7xl">

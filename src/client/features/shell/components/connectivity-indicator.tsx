@@ -1,9 +1,23 @@
 // Online or offline, always visible in the header; and the app-wide syncing flag while a sync runs.
 import { Icon } from '../../../components/ui/icons';
+import { useReadyOfflineCue } from '../../../lib/outbox/saved-picklists';
 import { useOnline } from '../../../lib/use-online';
 
 export function ConnectivityIndicator({ syncing }: { syncing: boolean }) {
   const online = useOnline();
+  // Once per user and device, for a few seconds: the app and the open picklists are now saved here.
+  const ready = useReadyOfflineCue();
+  if (online && ready) {
+    return (
+      <div className="flex items-center gap-2" aria-live="polite">
+        <span className="flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200" role="status" title={ready}>
+          <Icon name="device" className="size-4" />
+          Ready offline
+          <span className="sr-only">: {ready}</span>
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="flex items-center gap-2" aria-live="polite">
       {syncing && online && (
