@@ -38,4 +38,15 @@ describe('the header sync status', () => {
     );
     expect(screen.getByRole('button', { name: '2 edits waiting to sync, 1 needs you. Synced 2 min ago.' })).toBeTruthy();
   });
+
+  it('after a sync, puts a word beside the tick on narrow screens, not a bare tick', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SyncStatus entries={[]} lastSync={Date.now() - 120_000} />
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'No edits waiting. Synced 2 min ago.' });
+    const narrow = [...button.querySelectorAll('span')].find((span) => span.className.includes('lg:hidden'));
+    expect(narrow?.textContent).toBe('Synced');
+  });
 });

@@ -72,6 +72,12 @@ export function SyncStatus({ entries, lastSync }: { entries: OutboxEntry[]; last
         <span className="hidden whitespace-nowrap lg:inline" aria-hidden="true">
           {count > 0 ? 'Waiting to sync' : synced}
         </span>
+        {/* Below lg the tick says in a word what it means (a bare ✓ read as nothing); the count badge speaks for itself. */}
+        {count === 0 && (
+          <span className="whitespace-nowrap lg:hidden" aria-hidden="true">
+            Synced
+          </span>
+        )}
         {count > 0 && (
           <span
             aria-hidden="true"
