@@ -261,3 +261,34 @@ test('the sidebar remembers for 7 days whether it is collapsed', async ({ page }
   expect(expanded?.value).toBe('expanded');
   expectSevenDays(expanded?.expires);
 });
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+  /** How much wider than its scroll area a table is (null: it fits, nothing scrolls sideways). */
+  const scrollsSideways = (table: Locator) => table.evaluate((element) => {
+    const area = element.parentElement!;
+    return area.scrollWidth > area.clientWidth + 1 ? `${area.scrollWidth} px of content in ${area.clientWidth} px` : null;
+  });
+
+  test('a Sales Person sees the key columns without scrolling sideways, and orders with thumb-sized fields @desktop-only', async ({ page }) => {
+    await signIn(page, 'Jordan Lee');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    // The sidebar starts as icons at a tablet's width.
+    await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
+    const orders = page.getByRole('table', { name: 'Orders' });
+    for (const column of ['Customer', 'Order ID', 'Status']) await expect(orders.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeInViewport();
+    expect(await scrollsSideways(orders)).toBeNull();
+
+    await page.goto('/orders/create');
+    await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
+    const inventory = page.getByRole('region', { name: 'Inventory' }).getByRole('table');
+    await expect(inventory.getByRole('row').nth(1)).toBeVisible();
+    expect(await scrollsSideways(inventory)).toBeNull();
+    for (const field of [page.getByLabel(/^Cases of /).first(), page.getByLabel(/^Unit price of /).first(), inventory.getByRole('button', { name: /^Filter / }).first()]) {
+      const box = (await field.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
+

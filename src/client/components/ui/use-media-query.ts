@@ -3,6 +3,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** The spec's mobile breakpoint: below 768px the phone layouts apply. */
 export const DESKTOP_QUERY = '(min-width: 768px)';
+/** Wider than a tablet held upright or sideways (820-1180 px): room for every default column of a list. */
+export const WIDE_QUERY = '(min-width: 1180px)';
 
 export function useMediaQuery(query: string, fallback = false): boolean {
   const subscribe = useCallback(

@@ -20,7 +20,7 @@ function columnIdOf<Row>(def: ColumnDef<Row, unknown>): string {
   throw new Error(`DataTable column '${def.meta?.label ?? '?'}' needs an id or an accessorKey`);
 }
 
-export function describeColumns<Row>(defs: readonly ColumnDef<Row, unknown>[], defaultHidden: readonly string[] = []): ColumnInfo[] {
+export function describeColumns<Row>(defs: readonly ColumnDef<Row, unknown>[], defaultHidden: readonly string[] = [], options: { tablet?: boolean } = {}): ColumnInfo[] {
   return defs.map((def) => {
     const id = columnIdOf(def);
     const meta = def.meta;
@@ -32,7 +32,7 @@ export function describeColumns<Row>(defs: readonly ColumnDef<Row, unknown>[], d
       sortable: meta?.sortable ?? hasAccessor,
       filter: meta?.filter,
       alwaysVisible,
-      hiddenByDefault: !alwaysVisible && (Boolean(meta?.hiddenByDefault) || defaultHidden.includes(id)),
+      hiddenByDefault: !alwaysVisible && (Boolean(meta?.hiddenByDefault) || defaultHidden.includes(id) || (Boolean(options.tablet) && Boolean(meta?.tabletHidden))),
       align: meta?.align ?? 'left',
       card: meta?.card ?? 'field',
     };

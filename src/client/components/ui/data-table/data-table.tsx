@@ -30,7 +30,7 @@ import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../badge';
 import { Banner } from '../banner';
 import { Button } from '../button';
-import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../use-media-query';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { CardList } from './card-list';
 import { describeColumns } from './column-info';
@@ -100,8 +100,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { onRowClick, rowActions, enableSelection, bulkActions, toolbar, emptyText: onlineEmptyText = EMPTY_TABLE_TEXT, caption, defaultColumnOrder, defaultHidden, getRowLabel, getRowColors } = props;
 
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const isWide = useMediaQuery(WIDE_QUERY);
   const sortHintId = useId();
-  const columnInfo = describeColumns(columns, defaultHidden);
+  const columnInfo = describeColumns(columns, defaultHidden, { tablet: isDesktop && !isWide });
   const infoById = new Map(columnInfo.map((column) => [column.id, column]));
   const preferences = useColumnPreferences(tableId, columnInfo, defaultColumnOrder);
   const [manageOpen, setManageOpen] = useState(false);

@@ -13,7 +13,7 @@ export function FilterPopover({ column, filter, onChange }: { column: ColumnInfo
     <Popover className="relative">
       <PopoverButton
         aria-label={active ? `Filter ${column.label} (filtered)` : `Filter ${column.label}`}
-        className={`relative flex size-7 items-center justify-center rounded-md ${active ? 'text-brand-700' : 'text-slate-400 hover:text-slate-700'} hover:bg-slate-200/60 ${focusRing}`}
+        className={`relative flex size-7 items-center pointer-coarse:-mr-3 pointer-coarse:size-11 justify-center rounded-md ${active ? 'text-brand-700' : 'text-slate-400 hover:text-slate-700'} hover:bg-slate-200/60 ${focusRing}`}
       >
         <Icon name="filter" className="size-4" />
         {active && <span className="absolute top-0.5 right-0.5 size-2 rounded-full bg-brand-600 ring-2 ring-slate-50" aria-hidden="true" />}

@@ -27,7 +27,7 @@ export function HeaderCell({ column, sort, filter, sortHintId, onSort, onFilter 
     <th
       scope="col"
       aria-sort={ariaSort}
-      className={`sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${right ? 'text-right' : 'text-left'}`}
+      className={`sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 pointer-coarse:whitespace-normal uppercase ${right ? 'text-right' : 'text-left'}`}
     >
       <div className={`flex items-center gap-1 ${right ? 'justify-end' : ''}`}>
         {column.sortable ? (

@@ -23,6 +23,11 @@ type DataTableColumnMeta = {
   /** Cannot be hidden in Manage Columns. */
   alwaysVisible?: boolean;
   hiddenByDefault?: boolean;
+  /**
+   * Hidden by default between 768 and 1180 px (a tablet's table), so that the key columns fit without
+   * scrolling sideways; Manage Columns shows it again. Phones (cards) and desktops are unaffected.
+   */
+  tabletHidden?: boolean;
   align?: 'left' | 'right';
   /** Defaults to 'field'. */
   card?: CardRole;

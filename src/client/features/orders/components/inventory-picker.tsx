@@ -115,7 +115,7 @@ const columns: ColumnDef<OrderInventoryRow, unknown>[] = [
   {
     id: 'batch_number',
     accessorKey: 'batch_number',
-    meta: { label: 'Batch #', filter: 'text' },
+    meta: { label: 'Batch #', filter: 'text', tabletHidden: true },
     cell: ({ row }) => <span className="tabular-nums">{row.original.batch_number}</span>,
   },
   { id: 'available_case_size', accessorKey: 'available_case_size', meta: { label: 'Available', align: 'right' } },

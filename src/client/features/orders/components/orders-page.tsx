@@ -27,7 +27,7 @@ const dateCell = (value: string | null) => (value ? formatDate(value) : <span cl
 
 const columns: ColumnDef<OrderListRow, unknown>[] = [
   { id: 'customer_name', accessorKey: 'customer_name', meta: { label: 'Customer', filter: 'text', card: 'title', alwaysVisible: true } },
-  { id: 'created_user_name', accessorKey: 'created_user_name', meta: { label: 'Created By', filter: 'text' }, cell: ({ row }) => row.original.created_user_name ?? '-' },
+  { id: 'created_user_name', accessorKey: 'created_user_name', meta: { label: 'Created By', filter: 'text', tabletHidden: true }, cell: ({ row }) => row.original.created_user_name ?? '-' },
   { id: 'created_ts', accessorKey: 'created_ts', meta: { label: 'Order Placed', filter: 'dateRange' }, cell: ({ row }) => dateCell(row.original.created_ts) },
   {
     id: 'reference_id',
@@ -56,7 +56,7 @@ const columns: ColumnDef<OrderListRow, unknown>[] = [
   {
     id: 'confirmed_delivery_date',
     accessorKey: 'confirmed_delivery_date',
-    meta: { label: 'Confirmed Delivery Date', filter: 'dateRange' },
+    meta: { label: 'Confirmed Delivery Date', filter: 'dateRange', tabletHidden: true },
     cell: ({ row }) => dateCell(row.original.confirmed_delivery_date),
   },
   { id: 'total_cases', accessorKey: 'total_cases', meta: { label: 'Total Cases', align: 'right', hiddenByDefault: true } },

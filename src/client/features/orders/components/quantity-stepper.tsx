@@ -26,7 +26,8 @@ export function digitsOnly(text: string): string {
 }
 
 const sizes = {
-  sm: { input: 'h-7 w-16 text-sm', button: 'size-7' },
+  // Compact in a desktop table; touch-sized where the pointer is a finger (a tablet showing the table).
+  sm: { input: 'h-7 w-16 text-sm pointer-coarse:h-11 pointer-coarse:w-20', button: 'size-7 pointer-coarse:size-11' },
   md: { input: 'h-10 w-16 text-sm', button: 'size-10' },
   lg: { input: 'h-11 w-16 text-base', button: 'size-11' },
 };
@@ -116,7 +117,7 @@ export function PriceInput({
   size?: 'sm' | 'md' | 'lg';
   disabled?: boolean;
 }) {
-  const height = size === 'sm' ? 'h-7 text-sm' : size === 'lg' ? 'h-11 text-base' : 'h-10 text-sm';
+  const height = size === 'sm' ? 'h-7 text-sm pointer-coarse:h-11' : size === 'lg' ? 'h-11 text-base' : 'h-10 text-sm';
   return (
     <span className="relative inline-flex">
       <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2 -translate-y-1/2 text-sm text-slate-500">
