@@ -112,6 +112,16 @@ describe('callApi headers', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('with no signal, a session that cannot give a token is offline, not signed out', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    hooks.getToken.mockResolvedValueOnce(null);
+
+    const failure = await callApi(getOrders, {}).catch((error: unknown) => error);
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(failure).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true });
+  });
+
   it('returns the parsed body of a successful answer', async () => {
     fetchMock.mockImplementation(async () => json({ id: 7, status: 'Open' }));
     await expect(callApi(getOrder, { params: { id: '7' } })).resolves.toEqual({ id: 7, status: 'Open' });

@@ -23,6 +23,7 @@ export class ApiError extends Error {
   }
 }
 
+const OFFLINE_MESSAGE = "You're offline or the server can't be reached.";
 /** A call that needs a session made while there is none. */
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in again to continue.';
 
@@ -63,6 +64,9 @@ async function request<T>(path: string, options: RequestOptions): Promise<RawRes
     // signed out itself (telling it would sign out and redirect again for every call still under way), and
     // the route guards send a screen without a session to sign-in.
     const token = await hooks.getToken();
+    // With no signal a session cannot be renewed (Microsoft sign-in gives no token then): that is being
+    // offline, not signed out, and is answered as such (the outbox keeps the pick, lists show saved rows).
+    if (!token && !navigator.onLine) throw new ApiError(0, 'NETWORK_ERROR', OFFLINE_MESSAGE);
     if (!token) throw new ApiError(401, 'SIGNED_OUT', SIGNED_OUT_MESSAGE);
     headers.authorization = `Bearer ${token}`;
   }
@@ -80,7 +84,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<RawRes
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.');
-    throw new ApiError(0, 'NETWORK_ERROR', "You're offline or the server can't be reached.");
+    throw new ApiError(0, 'NETWORK_ERROR', OFFLINE_MESSAGE);
   }
 
   const text = await response.text();

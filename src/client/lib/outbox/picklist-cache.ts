@@ -147,11 +147,16 @@ export function showPicksNow(queryClient: QueryClient, market: MarketCode, pickl
   return next;
 }
 
-/** Register rows follow the picklist (status, progress), so the list agrees with the detail offline. */
+/**
+ * Register rows follow the picklist (status, progress), so the list agrees with the detail offline. Each page
+ * keeps when it was fetched: a pick entered here is not news from the server, and the offline register says
+ * how old its rows are (and prefers the newest copy of a row) by that time.
+ */
 function updateRegisterRows(queryClient: QueryClient, market: MarketCode, detail: PicklistDetail): void {
-  queryClient.setQueriesData<PicklistPage>({ queryKey: PICKLIST_REGISTER_KEY, predicate: (query) => query.queryKey[PICKLIST_REGISTER_KEY.length] === market }, (page) => {
-    if (!page?.data.some((row) => row.picklist_id === detail.picklist_id)) return page;
-    return {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...PICKLIST_REGISTER_KEY, market] })) {
+    const page = query.state.data as PicklistPage | undefined;
+    if (!page?.data.some((row) => row.picklist_id === detail.picklist_id)) continue;
+    const next: PicklistPage = {
       ...page,
       data: page.data.map((row) =>
         row.picklist_id === detail.picklist_id
@@ -167,5 +172,6 @@ function updateRegisterRows(queryClient: QueryClient, market: MarketCode, detail
           : row,
       ),
     };
-  });
+    queryClient.setQueryData(query.queryKey, next, { updatedAt: query.state.dataUpdatedAt });
+  }
 }

@@ -26,9 +26,11 @@ afterEach(async () => {
 const key = picklistDetailKey('MN', 7);
 const detailInCache = () => queryClient.getQueryData<PicklistDetail>(key)!;
 
+const FETCHED_AT = Date.UTC(2026, 10, 24, 6);
+
 function cacheRegisterPage(detail: PicklistDetail) {
   const { items: _items, reasons: _reasons, ...row } = detail;
-  queryClient.setQueryData<PicklistPage>([...PICKLIST_REGISTER_KEY, 'MN', { page: 1 }], { data: [row], pagination: { totalRecords: 1 } });
+  queryClient.setQueryData<PicklistPage>([...PICKLIST_REGISTER_KEY, 'MN', { page: 1 }], { data: [row], pagination: { totalRecords: 1 } }, { updatedAt: FETCHED_AT });
 }
 
 describe('the optimistic picklist', () => {
@@ -109,6 +111,8 @@ describe('Mark as Picked', () => {
     expect(detailInCache().version).toBe(4);
     const [page] = queryClient.getQueriesData<PicklistPage>({ queryKey: PICKLIST_REGISTER_KEY });
     expect(page![1]!.data[0]).toMatchObject({ pick_status_label: 'In Progress', percentage_completion: 33 });
+    // Still dated when the server sent it: offline, the register says how old its rows are by that.
+    expect(queryClient.getQueryState(page![0])?.dataUpdatedAt).toBe(FETCHED_AT);
   });
 
   it('makes a different Idempotency-Key for every save', async () => {

@@ -45,8 +45,8 @@ async function eachWithConcurrency<T>(items: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** `saved`: the open picklists (up to the limit) whose copy is on the device once this run is over. */
-type PrefetchReport = { open: number; fetched: number; saved: number };
+/** `total`: the market's open picklists; `open`: those kept (up to the limit); `saved`: those whose copy is on the device. */
+type PrefetchReport = { total: number; open: number; fetched: number; saved: number };
 
 async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCode, userId: string, signal: AbortSignal): Promise<PrefetchReport> {
   // Waiting edits first: the copies fetched below then already hold them.
@@ -61,13 +61,17 @@ async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCod
   });
 
   const open: PicklistRow[] = [];
+  let total = 0;
   for (let page = 1; open.length < PREFETCH_LIMIT && !signal.aborted; page += 1) {
     const query = openPicklistsQuery(page);
     const answer = await fetchPicklistRegister(query, { signal, market });
+    // Stopped meanwhile (signed out, market switched): nothing is written back into a cache just cleared.
+    if (signal.aborted) break;
     // Kept under the register's key as well, so that with no signal a search or filter of the register
     // finds every open picklist saved here, not only those of pages the picker happened to open.
     queryClient.setQueryData([...PICKLIST_REGISTER_KEY, market, query], answer);
     const { data, pagination } = answer;
+    total = pagination.totalRecords;
     open.push(...data);
     if (data.length < PAGE_SIZE || open.length >= pagination.totalRecords) break;
   }
@@ -80,7 +84,7 @@ async function prefetchOpenPicklists(queryClient: QueryClient, market: MarketCod
   await eachWithConcurrency(stale, CONCURRENCY, (row) => queryClient.fetchQuery({ ...picklistDetailQueryOptions(row.picklist_id, market, userId), staleTime: 0, retry: false }), signal);
   const kept = open.slice(0, PREFETCH_LIMIT);
   const saved = kept.filter((row) => queryClient.getQueryData(picklistDetailKey(market, row.picklist_id)) !== undefined).length;
-  return { open: kept.length, fetched: stale.length, saved };
+  return { total: Math.max(total, kept.length), open: kept.length, fetched: stale.length, saved };
 }
 
 /**
@@ -98,8 +102,9 @@ export function useOpenPicklistsPrefetch({ enabled, market, userId }: { enabled:
       const mine = new AbortController();
       controller = mine;
       void prefetchOpenPicklists(queryClient, market, userId, mine.signal)
-        // Ready offline only once every open picklist made it: one that failed is fetched again on the next run.
-        .then((report) => (mine.signal.aborted || report.saved < report.open ? undefined : announceReadyOffline(userId, report.saved)))
+        // Ready offline only once every open picklist of the market is on the device (not when more are open than
+        // are kept, nor when one failed: it is fetched again on the next run).
+        .then((report) => (mine.signal.aborted || report.saved < report.total ? undefined : announceReadyOffline(userId, report.saved)))
         .catch(() => undefined);
     };
     const timer = window.setTimeout(run, PREFETCH_DELAY_MS);

@@ -129,12 +129,16 @@ describe('useTableQuery with the toast shown', () => {
     });
 
     it('answers a view never fetched from every saved row when the list can, else says nothing is saved, never a made-up 0', async () => {
-      const fetchPage = vi.fn(async (query: ListQuery) => (query.pagination?.page === 2 ? page(['ab', 'c'], 4) : page(['b', 'aa'], 4)));
+      const fetchPage = vi.fn(async (query: ListQuery) => (query.pagination?.page === 2 ? page(['ab', 'c'], 500) : page(['b', 'aa'], 500)));
       const searching = setupOffline(fetchPage, true);
       await waitFor(() => expect(searching.result.current.rows).toHaveLength(2));
       searching.rerender({ state: { ...DEFAULT_TABLE_STATE, page: 2 } });
       await waitFor(() => expect(searching.result.current.rows.map((row) => row.id)).toEqual(['ab', 'c']));
       goOffline();
+      // Even the page fetched before is answered from every saved row, so pages and totals agree.
+      searching.rerender({ state: { ...DEFAULT_TABLE_STATE } });
+      expect(searching.result.current.rows.map((row) => row.id)).toEqual(['aa', 'ab', 'b', 'c']);
+      expect(searching.result.current.totalRecords).toBe(4);
       searching.rerender({ state: { ...DEFAULT_TABLE_STATE, search: 'a' } });
       expect(searching.result.current.rows.map((row) => row.id)).toEqual(['aa', 'ab']);
       expect(searching.result.current.totalRecords).toBe(2);

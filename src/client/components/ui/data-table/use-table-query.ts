@@ -106,7 +106,9 @@ export function useTableQuery<Row, E extends ListQueryExtra = Record<never, neve
   }, [hasStaleError, errorStamp]);
 
   if (!online && enabled) {
-    const savedPage = query.isPlaceholderData ? undefined : query.data;
+    // A list that can answer from every saved row always does: a saved page beside pages cut from the saved
+    // rows would disagree on totals and repeat or skip rows between pages.
+    const savedPage = query.isPlaceholderData || offline?.saved ? undefined : query.data;
     if (savedPage) {
       return {
         rows: savedPage.data,

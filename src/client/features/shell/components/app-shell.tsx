@@ -74,7 +74,7 @@ export function AppShell() {
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
             {(outbox.length > 0 || lastSync !== null) && <SyncStatus entries={outbox} lastSync={lastSync} />}
             <ConnectivityIndicator syncing={stats?.isSyncing ?? false} />
-            <UserMenu name={session.account.name} role={access.role} waiting={outbox.length} />
+            <UserMenu name={session.account.name} role={access.role} waiting={outbox.filter((entry) => entry.status !== 'rejected').length} />
           </div>
         </header>
         <main className="flex-1 px-3 py-4 sm:px-6 sm:py-6">

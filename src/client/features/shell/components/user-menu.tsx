@@ -17,13 +17,16 @@ function unsentPicksTitle(count: number): string {
 }
 
 /**
- * `waiting`: the user's picking edits still on this device (waiting, or needing them). Signing out keeps them
+ * `waiting`: the user's picking edits still to reach the server (waiting, or a conflict for them to settle; one
+ * the server refused will not be sent, and is not counted). Signing out keeps them
  * here, for this user only: they are sent when the same user signs in again, never under someone else.
  */
 export function UserMenu({ name, role, waiting }: { name: string; role: Role | undefined; waiting: number }) {
   const signOut = useSignOut();
   const [asking, setAsking] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // The last waiting pick synced while the question was open: it no longer stands (and must not pop up again later).
+  if (asking && waiting === 0) setAsking(false);
   const requestSignOut = () => {
     if (waiting > 0) {
       setAsking(true);
