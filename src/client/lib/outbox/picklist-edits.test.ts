@@ -213,4 +213,23 @@ describe('the sync engine', () => {
     expect(applied.size).toBe(3);
     expect(detailInCache().items.every((item) => item.no_of_case_picked === 2)).toBe(true);
   });
+
+  it("stops sending a picker's edits once another user's session takes over the device mid-replay: they wait for their picker", async () => {
+    queryClient.setQueryData(key, testPicklist());
+    const sends: string[] = [];
+    run(async (entry) => {
+      sends.push(entry.id);
+      // The picker signs out and someone else signs in while this call is under way.
+      if (sends.length === 1) stop = startOutboxSync({ queryClient, userId: 'someone-else', db, send: async () => ({ kind: 'applied', version: null, data: null }) });
+      return { kind: 'applied', version: (entry.baseVersion ?? 0) + 1, data: null };
+    });
+    // Sent one by one (this engine has no several-edit sender).
+    for (const item of [1, 2, 3]) {
+      await savePicks({ queryClient, userId: 'picker', market: 'MN', picklistId: 7, baseVersion: 4, lines: [{ picklist_item_id: item, no_of_cases: 2, reason_id: 11 }], db });
+    }
+    await requestOutboxReplay();
+    expect(sends).toHaveLength(1);
+    expect(await db.entries.where({ userId: 'picker', status: 'pending' }).count()).toBe(2);
+  });
 });
+

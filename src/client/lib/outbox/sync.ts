@@ -67,13 +67,20 @@ async function settle(current: Engine, entry: OutboxEntry, result: SendResult): 
   return result;
 }
 
+/** What an edit is answered once its user's engine has stopped (signed out, or another user signed in). */
+const NOT_THEIR_SESSION: SendResult = { kind: 'unreachable', message: 'Waiting for its picker to sign in again.' };
+
 async function replayOnce(current: Engine): Promise<ReplayReport | null> {
   const { sendMany } = current;
+  // Checked before every call: a replay under way when its user signs out (and another signs in on the same
+  // device) must not send the rest of the first user's picks with the second user's session. They wait.
+  const stillTheirs = () => engine === current;
   const report = await replayOutbox({
     db: current.db,
     userId: current.userId,
-    send: async (entry) => settle(current, entry, await current.send(entry)),
+    send: async (entry) => (stillTheirs() ? settle(current, entry, await current.send(entry)) : NOT_THEIR_SESSION),
     sendMany: sendMany && (async (entries) => {
+      if (!stillTheirs()) return entries.map(() => NOT_THEIR_SESSION);
       const results = await sendMany(entries);
       for (const [index, result] of results.entries()) await settle(current, entries[index]!, result);
       return results;
