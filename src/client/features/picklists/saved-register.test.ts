@@ -56,4 +56,9 @@ describe('the picklist register answered from the picklists saved on the phone',
     expect(ids(selectSavedPicklists(rows, { columnFilter: [{ column: 'requested_delivery_date', type: 'dateRange', value: { from: '2026-11-25' } }] }))).toEqual([319, 321]);
     expect(ids(selectSavedPicklists(rows, { columnFilter: [{ column: 'created_ts', type: 'dateRange', value: { to: '2026-11-20' } }] }))).toEqual([321, 320]);
   });
+
+  it('orders text as the database does (by code point), not by the browser’s locale', () => {
+    const named = ['acme', 'B d', 'Zeta', 'bc', 'Élan'].map((name, index) => row(400 + index, { customer_name: name }));
+    expect(selectSavedPicklists(named, { sort: [{ column: 'customer_name', order: 'asc' }] }).map((each) => each.customer_name)).toEqual(['B d', 'Zeta', 'acme', 'bc', 'Élan']);
+  });
 });

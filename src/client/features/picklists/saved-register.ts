@@ -35,13 +35,19 @@ function matchesFilter(row: PicklistRow, filter: ColumnFilter): boolean {
   return true;
 }
 
+/**
+ * Text in the order the embedded database sorts it (its C collation: by code point, 'B d' before 'acme'), not
+ * the browser's locale order, so that a row is on the same page offline as online.
+ */
+const byCodePoint = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
+
 function compareBy(sort: SortItem) {
   return (a: PicklistRow, b: PicklistRow): number => {
     const left = valueOf(a, sort.column);
     const right = valueOf(b, sort.column);
     // Empty values last, whichever the direction (the server's 'nulls last').
     if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
-    const order = typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
+    const order = typeof left === 'number' && typeof right === 'number' ? left - right : byCodePoint(String(left), String(right));
     return sort.order === 'asc' ? order : -order;
   };
 }
