@@ -37,9 +37,16 @@ export type PgliteGate = {
   readonly waiting: number;
   /** Operations run to their end so far, failed ones included: with `waiting`, what the queue is doing. */
   readonly finished: number;
-  /** Whether an operation succeeded within the last `ms` milliseconds: the database is then known to answer. */
+  /**
+   * Whether the database is known to be working: an operation succeeded within the last `ms` milliseconds, or
+   * one is running and began less than LONG_OPERATION_MS ago (a long transaction, such as an import's commit,
+   * is work, not an outage; its own statements do not pass the gate, so none 'succeeds' until it ends).
+   */
   succeededWithin(ms: number): boolean;
 };
+
+/** An operation running longer than this no longer counts as the database working (it may be stuck). */
+const LONG_OPERATION_MS = 60_000;
 
 type Waiter = { start: () => void; refusable: boolean };
 
@@ -52,6 +59,9 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
   const queue: Waiter[] = [];
   let busy = false;
   let lastSuccessAt = Number.NEGATIVE_INFINITY;
+  /** Whether an operation is running now (`busy` also covers the hand-over to the next), and since when. */
+  let operating = false;
+  let runningSince = Number.NEGATIVE_INFINITY;
   let finished = 0;
 
   function handOn() {
@@ -66,11 +76,14 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
   }
 
   async function execute<T>(operation: () => Promise<T>): Promise<T> {
+    runningSince = now();
+    operating = true;
     try {
       const result = await operation();
       lastSuccessAt = now();
       return result;
     } finally {
+      operating = false;
       finished += 1;
       handOn();
     }
@@ -120,7 +133,7 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
       return finished;
     },
     succeededWithin(ms) {
-      return now() - lastSuccessAt < ms;
+      return now() - lastSuccessAt < ms || (operating && now() - runningSince < LONG_OPERATION_MS);
     },
   };
 }
