@@ -20,7 +20,11 @@ const postgresPort = port + 1;
 // Set by `npm test` when a run holds only the desktop-postgres project: the PGlite server would start for nothing.
 const onlyPostgres = Boolean(postgresUrl) && process.env.E2E_ONLY_POSTGRES === '1';
 const desktop = { viewport: { width: 1440, height: 900 } };
+// A sales rep's tablet: the desktop's table layout, on a touch screen with the sidebar collapsed to icons.
+const tablet = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
 const UI_ONLY_SPECS = /\/(shell|pwa|first-load|scan-camera)\.spec\.ts$/;
+// Sales reps place and check orders on tablets: these specs run at the tablet's viewport as well.
+const ORDER_SPECS = /\/(orders|orders-list|order-upload)\.spec\.ts$/;
 // Stopped with SIGTERM (Playwright's default is SIGKILL), so that scripts/e2e-server.mjs drops the run's
 // PostgreSQL database and removes its embedded one's folder before it exits.
 const serverDefaults = { reuseExistingServer: false, timeout: 240_000, stdout: 'ignore', stderr: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 } } as const;
@@ -40,15 +44,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // A test of one layout only is tagged @phone-only or @desktop-only and runs in those projects alone (rather than
-  // being skipped in the others).
+  // A test of one layout only is tagged @phone-only, @tablet-only or @desktop-only and runs in those projects
+  // alone (rather than being skipped in the others); the tablet has the desktop's layout, so it runs
+  // @desktop-only tests too.
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, grepInvert: /@desktop-only/ },
-    { name: 'desktop', use: desktop, grepInvert: /@phone-only/ },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, grepInvert: /@desktop-only|@tablet-only/ },
+    { name: 'desktop', use: desktop, grepInvert: /@phone-only|@tablet-only/ },
+    // The order specs at the tablet's viewport: on PostgreSQL when there is one, where they stand for the
+    // desktop-postgres run of those specs (the desktop's layout runs them on PGlite), so that the third
+    // viewport adds no third run of them to CI.
+    { name: 'tablet', use: { ...tablet, ...(postgresUrl ? { baseURL: `http://127.0.0.1:${postgresPort}` } : {}) }, testMatch: ORDER_SPECS, grepInvert: /@phone-only/ },
     // On PostgreSQL, the specs whose outcome depends on the database: the shell, the service worker, the first
     // load and the camera are the same on either database and run once, at both viewports, on PGlite.
     ...(postgresUrl
-      ? [{ name: 'desktop-postgres', use: { ...desktop, baseURL: `http://127.0.0.1:${postgresPort}` }, testIgnore: UI_ONLY_SPECS, grepInvert: /@phone-only/ }]
+      ? [{ name: 'desktop-postgres', use: { ...desktop, baseURL: `http://127.0.0.1:${postgresPort}` }, testIgnore: [UI_ONLY_SPECS, ORDER_SPECS], grepInvert: /@phone-only|@tablet-only/ }]
       : []),
   ],
   webServer: [

@@ -8,7 +8,7 @@
 //     1.5× the minimal page's.
 //  3. The DataTable with 10,000 rows, scrolled end to end at a desktop and a phone viewport: the most row
 //     elements ever in the DOM (target under 100) and the frame times while scrolling.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,6 +110,9 @@ async function audit(port: number, url: string, keepStorage: boolean, attempt = 
     disableStorageReset: keepStorage,
   });
   const lhr = runner!.lhr;
+  // BENCH_LIGHTHOUSE_DUMP=<folder>: each run's whole report is kept there, to read what priced the LCP.
+  const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
+  if (dump) writeFileSync(path.join(dump, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
   // A run Lighthouse could not complete (it says why) is run again rather than counted as a score of 0.
   const failure = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : lhr.categories.performance?.score == null ? 'no performance score' : null;
   if (failure) {

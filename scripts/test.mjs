@@ -54,8 +54,9 @@ if (!secondNode) {
   const serverOnSecond = withPostgres ? 'postgres' : 'pglite';
   const vitestSecond = ['client', serverOnSecond];
   const vitestFirst = ['shared', 'tooling', ...(withPostgres ? ['pglite'] : [])];
-  const e2eSecond = withPostgresE2e ? ['desktop-postgres'] : ['desktop'];
-  const e2eFirst = withPostgresE2e ? ['phone', 'desktop'] : ['phone'];
+  // With PostgreSQL, the tablet project runs the order specs on it (playwright.config.ts).
+  const e2eSecond = withPostgresE2e ? ['desktop-postgres', 'tablet'] : ['desktop'];
+  const e2eFirst = withPostgresE2e ? ['phone', 'desktop'] : ['phone', 'tablet'];
   step(`Vitest: ${vitestFirst.join(', ')}`, node, [vitest, 'run', ...projects('--project', vitestFirst)]);
   step(`Vitest: ${vitestSecond.join(', ')}`, secondNode, [vitest, 'run', ...projects('--project', vitestSecond)]);
   // The first Node's run needs no PostgreSQL server when its projects do not use it.

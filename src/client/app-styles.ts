@@ -7,14 +7,15 @@ import { APP_STYLES_TEMPLATE_ID } from '../shared/app-styles';
 
 let loaded: Promise<void> = Promise.resolve();
 
-/** Adds the style sheets waiting in the page's template, if any, and notes when they have loaded. */
+/** Adds the style sheets (and the manifest) waiting in the page's template, if any, and notes when the style sheets have loaded. */
 export function addDeferredAppStyles(): void {
   const waiting = document.getElementById(APP_STYLES_TEMPLATE_ID);
   if (!(waiting instanceof HTMLTemplateElement)) return;
   const links = [...waiting.content.querySelectorAll('link')];
-  // A style sheet that fails (no signal) must not keep the app from starting: it is settled either way.
+  // A style sheet that fails (no signal) must not keep the app from starting: it is settled either way. The
+  // install manifest waits in the template too, and fires no load event: it is not waited for.
   loaded = Promise.all(
-    links.map((link) => new Promise<void>((settle) => ['load', 'error'].forEach((event) => link.addEventListener(event, () => settle(), { once: true })))),
+    links.filter((link) => link.rel === 'stylesheet').map((link) => new Promise<void>((settle) => ['load', 'error'].forEach((event) => link.addEventListener(event, () => settle(), { once: true })))),
   ).then(() => undefined);
   document.head.append(...links);
   waiting.remove();

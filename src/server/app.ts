@@ -25,7 +25,10 @@ import { registerRequestAbort } from './lib/request-abort';
 import { createSignInPage } from './lib/sign-in-page';
 import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createMarketChanges } from './lib/market-changes';
+import { BOOT_LOADER_CSP_HASH } from './lib/boot-loader';
+import type { SignInData } from '../shared/api/sign-in-data';
 import { caseSizesRoutes } from './modules/catalogue/case-sizes.routes';
 import { createCaseSizesService } from './modules/catalogue/case-sizes.service';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -44,7 +47,7 @@ import { reconciliationRoutes } from './modules/reconciliation/reconciliation.ro
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { createIssuesService, ISSUE_REFRESH_JOB_KIND } from './modules/inventory-issues/issues.service';
 import { createIssueRefreshJob, failInterruptedRefreshes } from './modules/inventory-issues/refresh-job';
-import { createMarketStats } from './modules/markets/market-stats';
+import { createMarketStats, type MarketStats } from './modules/markets/market-stats';
 import { countMarketStats } from './modules/markets/markets.repository';
 import { marketsRoutes } from './modules/markets/markets.routes';
 import { createMenuExportJob, MENU_EXPORT_JOB_KIND } from './modules/menus/menu-export';
@@ -104,7 +107,8 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
       directives: {
         defaultSrc: ["'self'"],
         // The barcode scanner's fallback (browsers without BarcodeDetector) compiles WebAssembly, served from here.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // /login's one inline script, by its hash (lib/boot-loader.ts): it asks for the app once the page has painted.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", BOOT_LOADER_CSP_HASH],
         // Headless UI positions menus and dialogs with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -141,8 +145,13 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const db = database.db;
   const auth = createAuthService({ db, env, demoTokens });
   const users = createUsersService({ db });
-  const stats = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
-  const orders = createOrdersService({ db, stats, countCacheMs: env.STATS_CACHE_MS });
+  // A write's invalidation reaches every instance on the same PostgreSQL (lib/market-changes.ts).
+  const changes = await createMarketChanges(database, app.log);
+  app.addHook('onClose', () => changes.close());
+  const counted = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
+  changes.onChange((marketId) => counted.invalidate(marketId));
+  const stats: MarketStats = { get: (marketId) => counted.get(marketId), invalidate: (marketId) => changes.announce(marketId) };
+  const orders = createOrdersService({ db, changes, countCacheMs: env.STATS_CACHE_MS });
   // Parse workers start at the first upload and end with the app.
   const parsePool = createParsePool();
   app.addHook('onClose', () => parsePool.close());
@@ -161,7 +170,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const reconciliationExports = createReconciliationExports({ db, storage: exportStorage, reconciliation });
   jobs.define(MENU_EXPORT_JOB_KIND, createMenuExportJob({ db, storage: exportStorage }));
   const menus = createMenusService({ db, jobs, storage: exportStorage, countCacheMs: env.STATS_CACHE_MS });
-  const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS });
+  const caseSizes = createCaseSizesService({ db, imports, countCacheMs: env.STATS_CACHE_MS, changes });
   // Also every minute: an import or an issue refresh whose job failed for good without recording it (the
   // database went away meanwhile) is ended too, without waiting for a restart.
   const sweep = async () => {
@@ -204,7 +213,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
     { prefix: '/api' },
   );
 
-  registerClient(app, env);
+  registerClient(app, env, auth);
   return app;
 }
 
@@ -235,7 +244,7 @@ function httpTimeouts(env: Env): { requestTimeout: number; keepAliveTimeout: num
 const FILE_PATH = /^\/(assets|\.well-known)\/|\.[A-Za-z][A-Za-z0-9]*$/;
 
 /** Serves the built PWA when there is one: hashed assets cached for a year, deep links answered with index.html. */
-function registerClient(app: FastifyInstance, env: Env): void {
+function registerClient(app: FastifyInstance, env: Env, auth: AuthService): void {
   const root = path.resolve(env.CLIENT_DIST_DIR);
   const hasClient = existsSync(path.join(root, 'index.html'));
   if (hasClient) {
@@ -261,7 +270,7 @@ function registerClient(app: FastifyInstance, env: Env): void {
   const limitUnknownPaths = notFoundRateLimit(app, env.NOT_FOUND_RATE_LIMIT_PER_MINUTE);
   const limitDeepLinks = notFoundRateLimit(app, env.NOT_FOUND_RATE_LIMIT_PER_MINUTE * 10);
   const preHandler = (request: FastifyRequest, reply: FastifyReply) => (isDeepLink(request) ? limitDeepLinks : limitUnknownPaths).call(app, request, reply);
-  app.setNotFoundHandler({ preHandler }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler }, async (request, reply) => {
     const pathname = pathOf(request);
     // A file added to the build after start-up (the static routes are made from the files there at start).
     const file = pathname.slice(1);
@@ -273,14 +282,32 @@ function registerClient(app: FastifyInstance, env: Env): void {
     }
     reply.header('Cache-Control', 'no-cache');
     if (signInPage && pathname.replace(/\/+$/, '') === '/login') {
-      const page = signInPage(request.headers['accept-encoding']);
-      // The demo users are asked for with the page, not once its scripts have run.
-      if (env.AUTH_MODE === 'demo') reply.header('Link', '</api/auth/demo-users>; rel=preload; as=fetch; crossorigin=anonymous');
+      // The sign-in mode and the demo users come in the page, not by calls once its scripts have run. A
+      // database too busy to list the users in a moment (an import's commit holding PGlite, a pool with no
+      // free connection) leaves them out rather than holding the page: the screen then asks for them itself.
+      const demoUsers = env.AUTH_MODE === 'demo' ? await withinMs(auth.demoUsers(), SIGN_IN_DATA_WAIT_MS).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'The demo users were left out of /login');
+        return undefined;
+      }) : undefined;
+      const data: SignInData = { config: auth.config(), ...(demoUsers ? { demoUsers } : {}) };
+      const page = signInPage(request.headers['accept-encoding'], data);
       if (page.encoding) reply.header('Content-Encoding', page.encoding);
       return reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(page.body);
     }
     return reply.type('text/html').sendFile('index.html');
   });
+}
+
+/** How long /login's page waits for its demo users before it goes without them. */
+const SIGN_IN_DATA_WAIT_MS = 300;
+
+/** The work's answer, or a failure once `ms` have passed (the work itself goes on). */
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function notFoundRateLimit(app: FastifyInstance, perMinute: number) {

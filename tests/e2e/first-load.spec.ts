@@ -45,25 +45,22 @@ test('the sign-in page paints with its own styles, and the app waits for its who
   expect(html).toMatch(/<style>/);
   expect(html).toMatch(/<template id="app-styles"><link rel="stylesheet"[^>]*href="\/assets\/index-/);
   await expect(page.getByRole('list', { name: 'Demo users' }).getByRole('button').first()).toBeVisible();
-  // Asked for once the page has painted, by boot.ts.
+  // Asked for once the page has painted, by boot.ts, with the install manifest (which the page held back too).
   await expect.poll(() => stylesheets.filter((file) => /^\/assets\/index-[\w-]+\.css$/.test(file))).toHaveLength(1);
+  expect(html.replace(/<template id="app-styles">[\s\S]*?<\/template>/, '')).not.toContain('rel="manifest"');
+  await expect(page.locator('head > link[rel="manifest"]')).toHaveCount(1);
 
   await page.getByRole('button', { name: /^Casey Nguyen/ }).click();
   await expect(page.getByRole('heading', { name: 'Picklists' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { appStylesAtFirstScreen: boolean[] }).appStylesAtFirstScreen)).toEqual([true]);
 });
 
-test('the demo users are asked for with the page, before its scripts, and only once', async ({ page }) => {
-  const requests: { url: string; at: number; type: string }[] = [];
-  page.on('request', (request) => requests.push({ url: new URL(request.url()).pathname, at: Date.now(), type: request.resourceType() }));
+test('the sign-in screen is complete with the page: the sign-in mode and the demo users come in it, with no API call', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto('/login');
   await expect(page.getByRole('list', { name: 'Demo users' }).getByRole('button').first()).toBeVisible();
-  const demoUsers = requests.filter((request) => request.url === '/api/auth/demo-users');
-  const config = requests.filter((request) => request.url === '/api/auth/config');
-  expect(demoUsers).toHaveLength(1);
-  expect(config).toHaveLength(1);
-  const firstScript = requests.find((request) => request.type === 'script')!;
-  expect(demoUsers[0]!.at).toBeLessThanOrEqual(firstScript.at);
+  expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
 
 test('robots.txt is the real file, and a missing file is a 404 rather than the app', async ({ request }) => {

@@ -9,13 +9,14 @@ import type { StatusChangeValue } from '../../src/shared/order-status';
 import { formatDate } from '../../src/shared/format';
 import { MARKET_TIME_ZONES } from '../../src/shared/market-time';
 import { MARKET } from './support/api';
-import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, hasSideCart, isPhone, isTablet, openNavigation, signIn, tableScrollsSideways } from './support/app';
 import { expect, test as base } from './support/fixtures';
 import { marketDay } from './support/market-days';
 
 const DEFAULT_COLUMNS = ['Customer', 'Created By', 'Order Placed', 'Order ID', 'Status'];
 const HIDDEN_COLUMNS = ['Approved On', 'Requested Delivery Date', 'Total Cases', 'Total Price'];
 const CONFIRMED = 'Confirmed Delivery Date';
+const CREATED_BY = 'Created By';
 const DAY_MS = 24 * 3600_000;
 
 const test = base.extend<{ completedOrder: OrderListRow }>({
@@ -59,22 +60,25 @@ for (const { user, role, shown } of [
   { user: 'Sam Rivera', role: 'Sales Manager', shown: DEFAULT_COLUMNS },
 ]) {
   test(`a ${role} sees the default order columns${role === 'Fulfilment Person' ? ', with the confirmed delivery date' : ''}`, async ({ page, completedOrder: order }, testInfo) => {
+    // A tablet keeps the key columns in view without sideways scrolling: Created By starts hidden there.
+    const shownHere = isTablet(testInfo) ? shown.filter((column) => column !== CREATED_BY) : shown;
     await signIn(page, user);
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const row = await findOrder(page, testInfo, order);
-    const values = [order.customer_name, order.created_user_name!, formatDate(order.created_ts, undefined, MARKET_TIME_ZONES[MARKET]), order.reference_id, 'Completed'];
+    const values = [...(shownHere.includes(CREATED_BY) ? [order.created_user_name!] : []), order.customer_name, formatDate(order.created_ts, undefined, MARKET_TIME_ZONES[MARKET]), order.reference_id, 'Completed'];
 
     if (isPhone(testInfo)) {
       // A card shows Customer as its title, Order ID under it and Status as a badge, unlabelled; every other
       // shown column is a labelled field, and a hidden one is absent.
-      const fields = shown.filter((column) => !['Customer', 'Order ID', 'Status'].includes(column));
+      const fields = shownHere.filter((column) => !['Customer', 'Order ID', 'Status'].includes(column));
       await expect(row.locator('dt')).toHaveText(fields);
     } else {
       // textContent, not innerText: the headers are upper-cased by CSS only.
       const headers = page.getByRole('table', { name: 'Orders' }).getByRole('columnheader');
-      await expect.poll(async () => (await headers.allTextContents()).map((text) => text.trim())).toEqual(shown);
-      await expect(row.getByRole('cell')).toHaveCount(shown.length);
+      await expect.poll(async () => (await headers.allTextContents()).map((text) => text.trim())).toEqual(shownHere);
+      await expect(row.getByRole('cell')).toHaveCount(shownHere.length);
+      expect(await tableScrollsSideways(page.getByRole('table', { name: 'Orders' }))).toBeNull();
     }
     for (const value of values) await expect(row).toContainText(value);
     if (shown.includes(CONFIRMED)) await expect(row).toContainText(formatDate(order.confirmed_delivery_date!));
@@ -89,14 +93,14 @@ for (const { user, role, shown } of [
     const customer = dialog.getByRole('checkbox', { name: /^Customer/ });
     await expect(customer).toBeChecked();
     await expect(customer).toBeDisabled();
-    for (const column of shown.filter((label) => label !== 'Customer')) await expect(dialog.getByRole('checkbox', { name: column, exact: true })).toBeChecked();
-    const hidden = [...HIDDEN_COLUMNS, ...(shown.includes(CONFIRMED) ? [] : [CONFIRMED])];
+    for (const column of shownHere.filter((label) => label !== 'Customer')) await expect(dialog.getByRole('checkbox', { name: column, exact: true })).toBeChecked();
+    const hidden = [...HIDDEN_COLUMNS, ...(shown.includes(CONFIRMED) ? [] : [CONFIRMED]), ...(shownHere.includes(CREATED_BY) ? [] : [CREATED_BY])];
     for (const column of hidden) await expect(dialog.getByRole('checkbox', { name: column, exact: true })).not.toBeChecked();
     await expectNoSeriousA11yViolations(page);
   });
 }
 
-test('the orders list scrolls in one place: on a desktop the table scrolls and the page does not, the pager always in view', async ({ page }, testInfo) => {
+test('the orders list scrolls in one place: on a desktop or tablet the table scrolls and fills the window, the page does not, the pager always in view', async ({ page }, testInfo) => {
   await signIn(page, 'Sam Rivera');
   await page.goto('/orders');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
@@ -112,6 +116,10 @@ test('the orders list scrolls in one place: on a desktop the table scrolls and t
   await expect(pager).toBeInViewport();
   const area = page.getByRole('table', { name: 'Orders' }).locator('xpath=..');
   expect(await area.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  // With more orders than fit, the table uses the window's height: the pager sits at its bottom, not in the
+  // middle of a tall tablet's screen (the page's empty space once counted as content below the table).
+  const pagerBottom = (await page.locator('footer').filter({ has: pager }).or(pager).first().boundingBox())!;
+  expect(sizes.window - (pagerBottom.y + pagerBottom.height)).toBeLessThan(48);
 });
 
 test('clicking an order that needs no action opens its preview', async ({ page, completedOrder: order }, testInfo) => {
@@ -205,7 +213,7 @@ test('the cart totals only the lines that can be ordered and says how many need 
   }
 });
 
-test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page, data }, testInfo) => {
+test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', async ({ page, data }) => {
   test.slow();
   // Any free case will do, as the order is never submitted.
   const batches = await data.batches(21);
@@ -215,7 +223,7 @@ test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', as
 
   const inventory = page.getByRole('region', { name: 'Inventory' });
   // The count the badge shows (the screen-reader text beside it says "N items").
-  const badge = (isPhone(testInfo) ? page.getByRole('region', { name: 'Cart' }) : page.getByRole('complementary', { name: 'Cart' }).locator('header')).getByText(/^\d+\+?$/);
+  const badge = (hasSideCart(page) ? page.getByRole('complementary', { name: 'Cart' }).locator('header') : page.getByRole('region', { name: 'Cart' })).getByText(/^\d+\+?$/);
   await expect(badge).toHaveText('0');
   for (const [index, batch] of batches.entries()) {
     await inventory.getByRole('searchbox').fill(batch.batch_number);
@@ -243,52 +251,74 @@ test('the sidebar remembers for 7 days whether it is collapsed', async ({ page }
   }
   await signIn(page, 'Sam Rivera');
   await page.goto('/orders');
-  await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toHaveAttribute('aria-expanded', 'true');
+  // A desktop starts with the sidebar open; a tablet (768 to 1180 px) with it collapsed to icons.
+  const startsOpen = !isTablet(testInfo);
+  const toggle = (open: boolean) => page.getByRole('button', { name: open ? /Collapse sidebar/ : /Expand sidebar/ });
+  await expect(toggle(startsOpen)).toHaveAttribute('aria-expanded', String(startsOpen));
 
   const sidebarCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'sidebar_state');
   // A minute's slack either side for the test's own run time.
   const expectSevenDays = (expires: number | undefined) => expect(Math.abs((expires ?? 0) * 1000 - Date.now() - 7 * DAY_MS)).toBeLessThan(60_000);
 
+  for (const open of [!startsOpen, startsOpen]) {
+    await page.keyboard.press('Control+b');
+    await expect(toggle(open)).toHaveAttribute('aria-expanded', String(open));
+    const cookie = await sidebarCookie();
+    expect(cookie?.value).toBe(open ? 'expanded' : 'collapsed');
+    expectSevenDays(cookie?.expires);
+  }
+  // What the user chose holds on the next visit, whatever the width's default.
   await page.keyboard.press('Control+b');
-  await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
-  const collapsed = await sidebarCookie();
-  expect(collapsed?.value).toBe('collapsed');
-  expectSevenDays(collapsed?.expires);
-
-  await page.keyboard.press('Control+b');
-  await expect(page.getByRole('button', { name: /Collapse sidebar/ })).toHaveAttribute('aria-expanded', 'true');
-  const expanded = await sidebarCookie();
-  expect(expanded?.value).toBe('expanded');
-  expectSevenDays(expanded?.expires);
+  await page.reload();
+  await expect(toggle(!startsOpen)).toHaveAttribute('aria-expanded', String(!startsOpen));
 });
 
 test.describe('on a tablet', () => {
-  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
-
-  /** How much wider than its scroll area a table is (null: it fits, nothing scrolls sideways). */
-  const scrollsSideways = (table: Locator) => table.evaluate((element) => {
-    const area = element.parentElement!;
-    return area.scrollWidth > area.clientWidth + 1 ? `${area.scrollWidth} px of content in ${area.clientWidth} px` : null;
-  });
-
-  test('a Sales Person sees the key columns without scrolling sideways, and orders with thumb-sized fields @desktop-only', async ({ page }) => {
+  test('a Sales Person sees the key columns without scrolling sideways, and orders with thumb-sized fields @tablet-only', async ({ page }) => {
     await signIn(page, 'Jordan Lee');
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     // The sidebar starts as icons at a tablet's width.
     await expect(page.getByRole('button', { name: /Expand sidebar/ })).toHaveAttribute('aria-expanded', 'false');
     const orders = page.getByRole('table', { name: 'Orders' });
     for (const column of ['Customer', 'Order ID', 'Status']) await expect(orders.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeInViewport();
-    expect(await scrollsSideways(orders)).toBeNull();
+    expect(await tableScrollsSideways(orders)).toBeNull();
 
     await page.goto('/orders/create');
     await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
     const inventory = page.getByRole('region', { name: 'Inventory' }).getByRole('table');
     await expect(inventory.getByRole('row').nth(1)).toBeVisible();
-    expect(await scrollsSideways(inventory)).toBeNull();
+    expect(await tableScrollsSideways(inventory)).toBeNull();
     for (const field of [page.getByLabel(/^Cases of /).first(), page.getByLabel(/^Unit price of /).first(), inventory.getByRole('button', { name: /^Filter / }).first()]) {
       const box = (await field.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     }
   });
+});
+
+test('the lists keep their default columns in view without sideways scrolling; on a tablet every target is thumb-sized @desktop-only', async ({ page }, testInfo) => {
+  const tablet = isTablet(testInfo);
+  await signIn(page, 'Alex Morgan');
+  const lists = [
+    { path: '/orders', table: 'Orders' },
+    { path: '/orders/picklists', table: 'Picklists' },
+    { path: '/inventory/history', table: 'Import History' },
+    // Below 1024 px the case sizes are cards with finger-sized inputs (case-sizes.spec.ts).
+    ...(tablet ? [] : [{ path: '/config/standard-case-sizes', table: 'Standard case sizes' }]),
+    // The issue lists carry many columns: a tablet shows the ones that say what is wrong.
+    ...(tablet ? [{ path: '/inventory/issues', table: 'Item Issues' }, { path: '/inventory/issues?tab=lab_data_warnings', table: 'Lab Data Warnings' }] : []),
+  ];
+  for (const { path, table: caption } of lists) {
+    await page.goto(path);
+    const table = page.getByRole('table', { name: caption });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    expect(await tableScrollsSideways(table), `${path}: the table scrolls sideways`).toBeNull();
+    if (tablet) {
+      // The collapsed sidebar's icons too: a finger, not a mouse pointer.
+      await expectTouchSizedTargets(page);
+      // A wrapped row is as tall as its text, and nothing overlaps the next.
+      const rows = await table.locator('tbody tr[data-row-index]').evaluateAll((elements) => elements.slice(0, 20).map((row) => row.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })));
+      for (const [index, row] of rows.entries()) if (index > 0) expect(row.top).toBeGreaterThanOrEqual(rows[index - 1]!.bottom - 1);
+    }
+  }
 });
 

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { Customer, OrderDetail, OrderInventoryRow } from '../../src/shared/api/orders';
 import { formatUsd } from '../../src/shared/format';
 import { MARKET } from './support/api';
-import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, signIn } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, hasSideCart, isPhone, signIn, tableScrollsSideways } from './support/app';
 import { expect, test } from './support/fixtures';
 import { marketDay, usDate } from './support/market-days';
 
@@ -29,9 +29,10 @@ async function orderCases(page: Page, testInfo: TestInfo, batch: OrderInventoryR
   await expect(field).toHaveValue(String(cases));
 }
 
+/** A second person's browser: at the project's viewport (a phone, a tablet or a desktop), or at a desktop's. */
 async function openAs(browser: Browser, testInfo: TestInfo, user: string, viewport: 'project' | 'desktop'): Promise<Page> {
-  const phone = viewport === 'project' && isPhone(testInfo);
-  const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 }, isMobile: phone, hasTouch: phone });
+  const { viewport: size, isMobile, hasTouch } = viewport === 'project' ? testInfo.project.use : { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false };
+  const context = await browser.newContext({ viewport: size, isMobile, hasTouch });
   const page = await context.newPage();
   await signIn(page, user);
   return page;
@@ -67,8 +68,9 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   // Nothing in the cart, no date: the order says what it misses.
   await page.getByRole('button', { name: 'Create Order' }).first().click();
   await expect(page.getByText('No items in order').first()).toBeVisible();
-  if (phone) {
-    // Where the phone takes the user: in sight, not below the inventory behind the cart bar.
+  const cartBar = !hasSideCart(page);
+  if (cartBar) {
+    // Where a phone or a tablet takes the user: in sight, not below the inventory behind the cart bar.
     const problems = page.getByRole('alert').filter({ hasText: 'No items in order' });
     await expect(problems).toBeInViewport();
     const [list, bar] = await Promise.all([problems.boundingBox(), page.getByRole('region', { name: 'Cart' }).boundingBox()]);
@@ -77,7 +79,7 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
 
   await orderCases(page, testInfo, batch!, 2);
   await page.getByLabel('Requested delivery date').first().fill(marketDay(5));
-  if (phone) {
+  if (cartBar) {
     // The sticky cart bar counts the line and opens the cart as a sheet.
     await page.getByRole('button', { name: /View cart/ }).click();
     const cart = page.getByRole('dialog', { name: /Cart/ });
@@ -99,6 +101,12 @@ test('a Sales Person creates an order, a Sales Manager approves it and a Fulfilm
   await link.click();
   await expect(page.getByRole('heading', { name: `Order Preview: ${referenceId}` })).toBeVisible();
   const orderUrl = page.url();
+  // The lines with their price fields fit a tablet as well as a desktop (a tablet folds category, brand,
+  // case size and expiry under the product's name).
+  if (!phone) {
+    await expect(page.getByRole('table', { name: 'Order items' }).getByRole('row').nth(1)).toBeVisible();
+    expect(await tableScrollsSideways(page.getByRole('table', { name: 'Order items' }))).toBeNull();
+  }
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Pending');
   await expect(page.getByRole('region', { name: 'Customer' })).toContainText(buyerName);
   // A Sales Person may not approve.
@@ -165,11 +173,7 @@ test('an order competing for a batch’s last cases becomes Action Required and 
   const competitor = await data.order(customer!, [{ batch: contested!, cases: contested!.available_case_size }]);
   expect(competitor.orderStatus).toBe('Pending');
 
-  if (isPhone(testInfo)) {
-    await page.getByRole('region', { name: 'Cart' }).getByRole('button', { name: 'Create Order' }).click();
-  } else {
-    await page.getByRole('complementary', { name: 'Cart' }).getByRole('button', { name: 'Create Order' }).click();
-  }
+  await page.getByRole(hasSideCart(page) ? 'complementary' : 'region', { name: 'Cart' }).getByRole('button', { name: 'Create Order' }).click();
   const created = banner(page, 'has been created successfully.');
   await expect(created).toContainText('Some lines ask for more cases than are left');
   const referenceId = (await created.getByRole('link').textContent())!.trim();

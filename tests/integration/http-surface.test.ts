@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import { parseEnv } from '../../src/server/env';
 import { GENERIC_ERROR_MESSAGE } from '../../src/server/lib/error-handler';
 import { createTestDatabase } from '../support/test-database';
+import { BOOT_LOADER_CSP_HASH } from '../../src/server/lib/boot-loader';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let api: TestApp;
@@ -94,8 +95,10 @@ describe('security headers', () => {
     const response = await api.app.inject({ url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    // Scripts from this origin only; WebAssembly may be compiled (the scanner's fallback), nothing else evaluated.
-    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    // Scripts from this origin only, and /login's one inline loader by its hash; WebAssembly may be compiled
+    // (the scanner's fallback), nothing else evaluated.
+    expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' ${BOOT_LOADER_CSP_HASH};`);
+    expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -128,7 +131,7 @@ describe('the built client', () => {
     }
   });
 
-  it('answers /login with the sign-in panel already painted, and asks for the demo users alongside', async () => {
+  it('answers /login with the sign-in panel already painted, carrying the sign-in mode and the demo users', async () => {
     const response = await api.app.inject({ url: '/login?redirect=%2Forders', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
@@ -136,7 +139,12 @@ describe('the built client', () => {
     expect(html).toContain('<div id="root"><h1>Welcome</h1><h2>Sign in as a demo user</h2></div>');
     expect(html).not.toContain('Microsoft');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.link).toBe('</api/auth/demo-users>; rel=preload; as=fetch; crossorigin=anonymous');
+    // What GET /api/auth/config and /api/auth/demo-users answer, in the page: no round trip before the screen.
+    const data = JSON.parse(/<script type="application\/json" id="sign-in-data">(.*?)<\/script>/.exec(html)![1]!);
+    const demoUsers = (await api.app.inject({ url: '/api/auth/demo-users' })).json().data;
+    expect(data).toEqual({ config: { mode: 'demo' }, demoUsers });
+    expect(demoUsers.map((user: { name: string }) => user.name)).toContain('Casey Nguyen');
+    expect(response.headers.link).toBeUndefined();
     // Every other screen starts from the brand, whatever the signed-in user is about to see.
     const other = await api.app.inject({ url: '/orders', headers: { accept: 'text/html' } });
     expect(other.body).toContain('<p>Brand</p>');

@@ -215,4 +215,25 @@ describe('picklist register pages', () => {
     const none = await registerPage({ search: 'no picklist is called this', pagination: { page: 1, pageSize } });
     expect(none).toMatchObject({ ids: [], total: 0 });
   });
+
+  it('filters Created On and Last Updated by the market’s day, as the screen shows them, not by UTC’s', async () => {
+    // 7:48 PM in Minnesota on 2090-11-23 (CST, UTC-6) is 01:48 on 11/24 in UTC; 11:30 PM on 11/24 is 05:30 on 11/25.
+    const moved = await queryRows<{ id: number }>(
+      api.database.db,
+      sql`update picklists set created_at = v.at::timestamptz, updated_at = v.at::timestamptz
+            from (values (0, '2090-11-24T01:48:00Z'), (1, '2090-11-25T05:30:00Z')) as v(n, at),
+                 (select p.id, row_number() over (order by p.id) - 1 as n from picklists p join markets m on m.id = p.market_id
+                   where m.code = 'MN' and p.id % 7 = 3 order by p.id limit 2) as chosen
+           where picklists.id = chosen.id and chosen.n = v.n
+           returning picklists.id`,
+    );
+    expect(moved).toHaveLength(2);
+    const [evening, late] = moved.map((row) => row.id).sort((a, b) => a - b);
+    for (const column of ['created_ts', 'updated_ts'] as const) {
+      const on = async (day: string) => (await registerPage({ columnFilter: [{ column, type: 'dateRange', value: { from: day, to: day } }], pagination: { page: 1, pageSize: 50 } })).ids;
+      expect(await on('2090-11-23'), column).toEqual([evening]);
+      expect(await on('2090-11-24'), column).toEqual([late]);
+      expect(await on('2090-11-25'), column).toEqual([]);
+    }
+  });
 });

@@ -81,7 +81,7 @@ describe('the first load', () => {
 
   it('paints /login with the sign-in page’s own styles, under 32 KB, and asks for the app’s after that paint', () => {
     const appStyles = /<link rel="stylesheet"[^>]*href="\/(assets\/index-[\w-]+\.css)"/.exec(readFileSync(path.join(out, 'index.html'), 'utf8'))![1]!;
-    const page = createSignInPage(out, 'demo')(undefined).body.toString();
+    const page = createSignInPage(out, 'demo')(undefined, { config: { mode: 'demo' } }).body.toString();
     const inline = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
     expect(inline.length / 1024).toBeLessThan(32);
     expect(inline.length).toBeLessThan(readFileSync(path.join(out, appStyles)).length / 2);

@@ -40,6 +40,12 @@ export type Database = {
    * operation running now, never behind a flood.
    */
   probe(): Promise<void>;
+  /**
+   * PostgreSQL's LISTEN and NOTIFY, for instances sharing one database to tell each other of changes
+   * (lib/market-changes.ts); absent on PGlite, which one instance holds. `listen` resolves to the unlisten.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify?(channel: string, payload: string): Promise<void>;
 };
 
 export type OpenDatabaseOptions =
@@ -170,7 +176,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const probe = async () => {
       await client`select 1`;
     };
-    return { db, kind: 'postgres', withStartupLock, probe, close: () => client.end({ timeout: 5 }) };
+    // On the plain connection: postgres.js gives LISTEN a connection of its own, which no request cancels.
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      const { unlisten } = await connection.listen(channel, onPayload);
+      return unlisten;
+    };
+    const notify = async (channel: string, payload: string) => {
+      await connection.notify(channel, payload);
+    };
+    return { db, kind: 'postgres', withStartupLock, probe, listen, notify, close: () => client.end({ timeout: 5 }) };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const pglite = new PGlite({

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inlineStyles, signInHtml } from './sign-in-page';
+import { BOOT_LOADER_CSP_HASH } from './boot-loader';
+import { inlineStyles, signInHtml, withSignInData } from './sign-in-page';
 
 const indexHtml = readFileSync('index.html', 'utf8');
 const root = (html: string) => /<div id="root">([\s\S]*?)\n {4}<\/div>\n/.exec(html)?.[1] ?? '';
@@ -11,8 +13,9 @@ describe("the sign-in page's first paint", () => {
     expect(root(html)).toContain('>Welcome</h1>');
     expect(root(html)).toContain('Sign in as a demo user');
     expect(root(html)).toContain('Demo mode');
-    expect(root(html)).toContain('/login-background-portrait.webp');
-    expect(html).not.toContain('<template');
+    // The photo comes with the app's drawing of the page, not before the first paint.
+    expect(root(html)).not.toContain('/login-background');
+    expect(html).not.toContain('<template id="sign-in-first-paint"');
     expect(html).not.toContain('GreenVault Wholesale</span>');
   });
 
@@ -24,16 +27,31 @@ describe("the sign-in page's first paint", () => {
     expect(html).not.toContain('<!-- entra -->');
   });
 
-  it("carries the sign-in page's own style sheet in its head, and keeps the app's aside for after the first paint", () => {
+  it("carries the sign-in page's own style sheet in its head, and keeps the app's and the manifest aside for after the first paint", () => {
     const built = indexHtml
       .replace('</title>', '</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">')
+      .replace('</head>', '  <link rel="manifest" href="/manifest.webmanifest"></head>')
       .replace('href="/src/client/styles-sign-in.css" vite-ignore', 'href="/assets/sign-in-def456.css"');
     const html = signInHtml(built, 'demo');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/sign-in-def456.css" />');
-    expect(head).toContain('<template id="app-styles"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></template>');
-    expect(html.replace(/<template id="app-styles">.*?<\/template>/, '')).not.toContain('/assets/index-abc123.css');
+    // The install manifest waits with the app's styles: nothing but the page stands before its first paint.
+    expect(head).toContain('<template id="app-styles"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"><link rel="manifest" href="/manifest.webmanifest">');
+    const outside = html.replace(/<template id="app-styles">.*?<\/template>/, '');
+    expect(outside).not.toContain('/assets/index-abc123.css');
+    expect(outside).not.toContain('manifest');
+    expect(outside).not.toMatch(/rel="(icon|apple-touch-icon)"/);
+    expect(head).toMatch(/<template id="app-styles">.*<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml" \/>.*<\/template>/);
     expect(root(html)).not.toContain('<link');
+  });
+
+  it('asks for its script once it has painted, by an inline loader that the content security policy allows by its hash', () => {
+    const built = indexHtml.replace('</title>', '</title>\n    <script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    const html = signInHtml(built, 'demo');
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    const loader = /<script data-boot="\/assets\/index-abc123\.js">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(loader).toContain("getEntriesByName('first-contentful-paint')");
+    expect(`'sha256-${createHash('sha256').update(loader!).digest('base64')}'`).toBe(BOOT_LOADER_CSP_HASH);
   });
 
   it('leaves a page without the template as it is', () => {
@@ -57,5 +75,25 @@ describe("the sign-in page's styles", () => {
     const html = '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">';
     expect(inlineStyles(html, () => null)).toBe(html);
     expect(inlineStyles(html, () => 'a{}</style><script>')).toBe('<style>a{}<\\/style><script></style>');
+  });
+});
+
+describe("the sign-in page's data", () => {
+  const data = { config: { mode: 'demo' as const }, demoUsers: [{ userId: 'u1', name: '</script><script>alert(1)</script>', email: 'a@b.example', markets: [] }] };
+
+  it('is written into the head as JSON, in place of the early request for the configuration', () => {
+    const html = withSignInData(signInHtml(indexHtml, 'demo'), data);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const json = /<script type="application\/json" id="sign-in-data">(.*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(json!)).toEqual(data);
+    expect(indexHtml).toContain('href="/api/auth/config"');
+    expect(html).not.toContain('/api/auth/config');
+    expect(html).not.toContain('Asked for while the scripts download');
+  });
+
+  it('cannot end its script early, whatever a name holds', () => {
+    const html = withSignInData('<head></head>', data);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert');
   });
 });

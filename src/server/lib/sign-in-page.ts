@@ -9,6 +9,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { AuthMode } from '../../shared/api/auth-config';
+import { SIGN_IN_DATA_ID, type SignInData } from '../../shared/api/sign-in-data';
+import { BOOT_LOADER } from './boot-loader';
 // Where boot.ts finds the app's style sheets to add after the first paint (src/client/app-styles.ts).
 import { APP_STYLES_TEMPLATE_ID } from '../../shared/app-styles';
 
@@ -21,6 +23,12 @@ const MODE_MARKER = /[ \t]*<!-- \/?(demo|entra) -->\n?/g;
 const BUILT_STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/;
 const STYLESHEET = new RegExp(BUILT_STYLESHEET.source, 'g');
 const STYLESHEET_LINE = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/;
+/** The build's entry script (src/client/boot.ts), as Vite writes it into the head. */
+const BOOT_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const ICON_LINE = /[ \t]*<link rel="(?:icon|apple-touch-icon)"[^>]*>\n?/g;
+/** index.html's early request for GET /api/auth/config, with the comment above it. */
+const CONFIG_PRELOAD = /(?:[ \t]*<!--(?:(?!-->)[^>])*-->\n)?[ \t]*<link rel="preload" href="\/api\/auth\/config"[^>]*>\n?/;
 
 /**
  * index.html with the sign-in panel for `mode` as its first paint, and the panel's style sheet in the head
@@ -35,9 +43,20 @@ export function signInHtml(html: string, mode: AuthMode): string {
   const page = html.replace(TEMPLATE, '').replace(FIRST_PAINT, () => firstPaint);
   if (signInStyles.length === 0) return page;
   const appStyles = page.match(STYLESHEET) ?? [];
-  const deferred = appStyles.length > 0 ? [`<template id="${APP_STYLES_TEMPLATE_ID}">${appStyles.join('')}</template>`] : [];
+  // The install manifest and the icons wait with them: asked for before the first paint, on a poor signal
+  // each request stands in its way too.
+  const manifest = page.match(MANIFEST_LINK) ?? [];
+  const icons = (page.match(ICON_LINE) ?? []).map((line) => line.trim());
+  const waiting = [...appStyles, ...manifest, ...icons];
+  const deferred = waiting.length > 0 ? [`<template id="${APP_STYLES_TEMPLATE_ID}">${waiting.join('')}</template>`] : [];
   const head = [...signInStyles, ...deferred].map((line) => `  ${line}\n`).join('');
-  return page.replace(STYLESHEET_LINE, (line) => (BUILT_STYLESHEET.test(line) ? '' : line)).replace(/[ \t]*<\/head>/, (end) => `${head}${end}`);
+  return page
+    // The page's script is asked for once its first paint is on the screen (boot-loader.ts).
+    .replace(BOOT_SCRIPT, (_tag, src: string) => `<script data-boot="${src}">${BOOT_LOADER}</script>`)
+    .replace(STYLESHEET_LINE, (line) => (BUILT_STYLESHEET.test(line) ? '' : line))
+    .replace(MANIFEST_LINK, '')
+    .replace(ICON_LINE, '')
+    .replace(/[ \t]*<\/head>/, (end) => `${head}${end}`);
 }
 
 /**
@@ -61,17 +80,46 @@ const readAssetIn = (root: string) => (file: string) => {
   }
 };
 
+/**
+ * What the sign-in screen would otherwise ask the API for first (the sign-in mode, and the demo users in
+ * demo mode), written into the page as JSON for src/client/lib/sign-in-data.ts: the screen is complete
+ * with the page, with no round trip after it. `<` is escaped so that no text in it can end the script.
+ */
+export function withSignInData(html: string, data: SignInData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const script = `<script type="application/json" id="${SIGN_IN_DATA_ID}">${json}</script>`;
+  // The configuration is in the page: the head's early request for it would only cost a round trip.
+  const page = html.replace(CONFIG_PRELOAD, '');
+  return /<\/head>/.test(page) ? page.replace(/[ \t]*<\/head>/, (end) => `  ${script}\n${end}`) : `${page}${script}`;
+}
+
 type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
 
-/** The /login page of the build in `root`, compressed once per build of index.html. */
-export function createSignInPage(root: string, mode: AuthMode): (acceptEncoding: string | undefined) => Encoded {
+const PAGES_KEPT = 4;
+
+/**
+ * The /login page of the build in `root` with the sign-in data, compressed once per build of index.html
+ * and per change of the data (the demo users change when an admin changes one of them: rarely).
+ */
+export function createSignInPage(root: string, mode: AuthMode): (acceptEncoding: string | undefined, data: SignInData) => Encoded {
   const file = path.join(root, 'index.html');
-  let built: { mtimeMs: number; plain: Buffer; br: Buffer; gzip: Buffer } | null = null;
-  return (acceptEncoding) => {
+  // A few versions per build: the page with the users and without them (a moment the database was busy)
+  // take turns without being compressed again each time.
+  let builtFor = -1;
+  const pages = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+  return (acceptEncoding, data) => {
     const { mtimeMs } = statSync(file);
-    if (built?.mtimeMs !== mtimeMs) {
-      const plain = Buffer.from(inlineStyles(signInHtml(readFileSync(file, 'utf8'), mode), readAssetIn(root)));
-      built = { mtimeMs, plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
+    if (builtFor !== mtimeMs) {
+      pages.clear();
+      builtFor = mtimeMs;
+    }
+    const dataKey = JSON.stringify(data);
+    let built = pages.get(dataKey);
+    if (!built) {
+      const plain = Buffer.from(withSignInData(inlineStyles(signInHtml(readFileSync(file, 'utf8'), mode), readAssetIn(root)), data));
+      built = { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
+      if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
+      pages.set(dataKey, built);
     }
     const accepted = acceptEncoding ?? '';
     if (/\bbr\b/.test(accepted)) return { body: built.br, encoding: 'br' };

@@ -11,6 +11,17 @@ import {
 export const isPhone = (testInfo: TestInfo) =>
   testInfo.project.name === "phone";
 
+/** The tablet project: the desktop's layout (tables, the sidebar) on a touch screen 820 px wide. */
+export const isTablet = (testInfo: TestInfo) =>
+  testInfo.project.name === "tablet";
+
+/**
+ * From 1280 px the create and edit screens show the cart beside the inventory; narrower (a phone, a
+ * tablet), a bar at the bottom of the screen counts it and opens it as a sheet.
+ */
+export const hasSideCart = (page: Page) =>
+  (page.viewportSize()?.width ?? 0) >= 1280;
+
 export async function signIn(
   page: Page,
   name: string,
@@ -85,6 +96,15 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
+
+/** How much wider than its scroll area a table is (null: it fits, nothing scrolls sideways). */
+export const tableScrollsSideways = (table: Locator) =>
+  table.evaluate((element) => {
+    const area = element.parentElement!;
+    return area.scrollWidth > area.clientWidth + 1
+      ? `${area.scrollWidth} px of content in ${area.clientWidth} px`
+      : null;
+  });
 
 /** The smallest touch target on a phone, in CSS pixels (WCAG 2.5.5, Apple's and Android's guidance). */
 const MIN_TOUCH_TARGET = 44;

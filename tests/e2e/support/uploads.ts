@@ -82,7 +82,9 @@ export async function pickDate(page: Page, testInfo: TestInfo, customer: Custome
  */
 export async function confirmUpload(page: Page, referenceId: string, expected: string): Promise<Locator> {
   await reviewPanel(page).getByRole('button', { name: 'Confirm' }).click();
-  const outcome = page.getByRole('status').filter({ hasText: `Upload ${referenceId}: ` });
+  // A string in hasText matches case-insensitively, so it would also take the progress line ('Creating orders
+  // for upload UPL-…: 0 of 2 done.', a status too) for the outcome; the expression is case-sensitive.
+  const outcome = page.getByRole('status').filter({ hasText: new RegExp(`Upload ${referenceId}: `) });
   const refused = reviewPanel(page).getByRole('alert');
   await expect(outcome.or(refused).first()).toBeVisible({ timeout: 30_000 });
   await expect(refused).toHaveCount(0);

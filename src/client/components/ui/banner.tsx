@@ -67,12 +67,12 @@ export function Banner({ tone = 'info', title, children, action, onDismiss, dism
         {children && <div className="text-sm opacity-90">{children}</div>}
       </div>
       {action && (
-        <button type="button" onClick={action.onClick} className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold ring-1 ring-inset sm:min-h-8 ${style.action} ${focusRing}`}>
+        <button type="button" onClick={action.onClick} className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold ring-1 ring-inset sm:pointer-fine:min-h-8 ${style.action} ${focusRing}`}>
           {action.label}
         </button>
       )}
       {dismissible && (
-        <button type="button" onClick={handleDismiss} aria-label="Dismiss" className={`-m-1 flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100 sm:size-8 ${focusRing}`}>
+        <button type="button" onClick={handleDismiss} aria-label="Dismiss" className={`-m-1 flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100 sm:pointer-fine:size-8 ${focusRing}`}>
           <Icon name="x" className="size-4" />
         </button>
       )}

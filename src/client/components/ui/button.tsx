@@ -1,4 +1,5 @@
-// Buttons in four weights; every one has a visible focus ring and a 44px touch target on phones.
+// Buttons in four weights; every one has a visible focus ring and a 44px touch target on touch screens
+// (phones and tablets: the pointer, not the width, decides).
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Icon, type IconName } from './icons';
 
@@ -13,11 +14,11 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 text-sm gap-1.5',
-  md: 'min-h-11 px-4 text-sm gap-2 sm:min-h-10',
+  sm: 'min-h-9 px-3 text-sm gap-1.5 pointer-coarse:min-h-11',
+  md: 'min-h-11 px-4 text-sm gap-2 sm:pointer-fine:min-h-10',
   lg: 'min-h-12 px-5 text-base gap-2',
   /** Square, for a lone icon with an aria-label: 44px on phones, 36px from sm up. */
-  icon: 'size-11 shrink-0 sm:size-9',
+  icon: 'size-11 shrink-0 sm:pointer-fine:size-9',
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

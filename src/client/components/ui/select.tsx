@@ -63,7 +63,7 @@ export function Select<T extends string | number>({
               key={option.value}
               value={option.value}
               disabled={option.disabled}
-              className="group flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-2 text-slate-800 select-none data-disabled:cursor-not-allowed data-disabled:opacity-50 data-focus:bg-brand-50 data-focus:text-brand-900 sm:min-h-9"
+              className="group flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-2 text-slate-800 select-none data-disabled:cursor-not-allowed data-disabled:opacity-50 data-focus:bg-brand-50 data-focus:text-brand-900 sm:pointer-fine:min-h-9"
             >
               <Icon name="check" className="invisible size-4 shrink-0 text-brand-700 group-data-selected:visible" />
               <span className="truncate group-data-selected:font-medium">{option.label}</span>

@@ -5,7 +5,7 @@ export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2
 
 /** Text-like inputs: 16px text on phones (no zoom on focus in iOS Safari), 44px tall on phones. */
 export const fieldControl =
-  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 data-invalid:border-red-500 data-invalid:focus:outline-red-600 sm:min-h-10 sm:text-sm';
+  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 data-invalid:border-red-500 data-invalid:focus:outline-red-600 sm:pointer-fine:min-h-10 sm:text-sm';
 
 export const fieldLabel = 'block text-sm font-medium text-slate-800';
 export const fieldHint = 'text-sm text-slate-500';

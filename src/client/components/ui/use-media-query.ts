@@ -5,6 +5,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 export const DESKTOP_QUERY = '(min-width: 768px)';
 /** Wider than a tablet held upright or sideways (820-1180 px): room for every default column of a list. */
 export const WIDE_QUERY = '(min-width: 1180px)';
+/** A finger rather than a mouse: the same test as Tailwind's pointer-coarse variant. */
+export const TOUCH_QUERY = '(pointer: coarse)';
 
 export function useMediaQuery(query: string, fallback = false): boolean {
   const subscribe = useCallback(

@@ -3,6 +3,8 @@
 import type { ListQuery } from '../../../shared/api/common';
 import type { ColumnFilter, SortItem } from '../../../shared/api/list-items';
 import type { PicklistRow } from '../../../shared/api/picklists';
+import type { MarketCode } from '../../../shared/enums';
+import { marketDate } from '../../../shared/market-time';
 
 type Column = keyof PicklistRow;
 
@@ -22,13 +24,21 @@ function matchesSearch(row: PicklistRow, search: string): boolean {
 /** Computed columns are compared whole (the server's `total_cases = 12`), the others contain the text. */
 const WHOLE_VALUE_COLUMNS = new Set(['total_cases', 'percentage_completion']);
 
-function matchesFilter(row: PicklistRow, filter: ColumnFilter): boolean {
+/** Columns that hold an instant: their day is the market's, as the screen shows it and the server filters. */
+const INSTANT_COLUMNS = new Set(['created_ts', 'updated_ts']);
+
+function dayOf(value: string | number | null, column: string, market: MarketCode): string | null {
+  if (typeof value !== 'string') return null;
+  return INSTANT_COLUMNS.has(column) ? marketDate(market, new Date(value)) : value.slice(0, 10);
+}
+
+function matchesFilter(row: PicklistRow, filter: ColumnFilter, market: MarketCode): boolean {
   const value = valueOf(row, filter.column);
   if (filter.type === 'text') {
     return WHOLE_VALUE_COLUMNS.has(filter.column) ? String(value ?? '') === filter.value.trim() : contains(value, filter.value);
   }
   if (filter.type === 'select') return filter.value.includes(String(value ?? ''));
-  const day = typeof value === 'string' ? value.slice(0, 10) : null;
+  const day = dayOf(value, filter.column, market);
   if (day === null) return false;
   if (filter.value.from && day < filter.value.from) return false;
   if (filter.value.to && day > filter.value.to) return false;
@@ -52,13 +62,13 @@ function compareBy(sort: SortItem) {
   };
 }
 
-export function selectSavedPicklists(rows: PicklistRow[], query: ListQuery): PicklistRow[] {
+export function selectSavedPicklists(rows: PicklistRow[], query: ListQuery, market: MarketCode): PicklistRow[] {
   const search = query.search?.trim();
   const filters = (query.columnFilter ?? []) as ColumnFilter[];
   const sorts = ((query.sort ?? []) as SortItem[]).length > 0 ? (query.sort as SortItem[]) : [{ column: 'created_ts', order: 'desc' as const }];
   const comparators = sorts.map(compareBy);
   return rows
-    .filter((row) => (!search || matchesSearch(row, search)) && filters.every((filter) => matchesFilter(row, filter)))
+    .filter((row) => (!search || matchesSearch(row, search)) && filters.every((filter) => matchesFilter(row, filter, market)))
     .sort((a, b) => {
       for (const compare of comparators) {
         const order = compare(a, b);

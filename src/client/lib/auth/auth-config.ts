@@ -3,6 +3,7 @@
 import { readAuthConfig, type AuthConfig } from '../../../shared/api/auth-config';
 import { authConfigEndpoint } from '../../../shared/api/auth';
 import { callApi } from '../api-client';
+import { signInDataFromPage } from '../sign-in-data';
 
 const STORAGE_KEY = 'gv-auth-config';
 
@@ -15,6 +16,12 @@ function remembered(): AuthConfig | null {
 }
 
 export async function loadAuthConfig(): Promise<AuthConfig> {
+  // /login's page carries it (sign-in-data.ts): no round trip before the sign-in screen.
+  const fromPage = readAuthConfig(signInDataFromPage()?.config);
+  if (fromPage) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(fromPage));
+    return fromPage;
+  }
   try {
     const { data } = await callApi(authConfigEndpoint, {});
     const config = readAuthConfig(data);

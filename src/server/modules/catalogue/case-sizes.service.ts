@@ -11,6 +11,7 @@ import type { CheckedListQuery } from '../../lib/list-query';
 import type { RequestContext } from '../../lib/request-context';
 import type { ImportService } from '../inventory-import/import.service';
 import { createCountCache } from '../orders/count-cache';
+import type { MarketChanges } from '../../lib/market-changes';
 import { duplicateProblems, resolveSlotChanges, type RefusedSlot, type SlotChange } from './case-size-slots';
 import {
   activeProductsWithSlots,
@@ -30,6 +31,8 @@ export type CaseSizesServiceDeps = {
   imports: Pick<ImportService, 'recheckCaseSizes'>;
   /** How long a list's total is kept per market and filter (a total a second or two old pages the same). */
   countCacheMs: number;
+  /** Told of each save that wrote: the market's cached totals, here and on other instances, are redone. */
+  changes: Pick<MarketChanges, 'announce' | 'onChange'>;
 };
 
 type SaveRequest = { products: { productId: number; caseSizes: { caseIndex: number; value: number | null }[] }[] };
@@ -64,8 +67,9 @@ function refusal(details: ErrorDetail[]) {
 
 type ProductOutcome = { productId: number; productName: string; applied: SlotChange[]; refused: RefusedSlot[]; written: boolean };
 
-export function createCaseSizesService({ db, imports, countCacheMs }: CaseSizesServiceDeps) {
+export function createCaseSizesService({ db, imports, countCacheMs, changes }: CaseSizesServiceDeps) {
   const counts = createCountCache(countCacheMs);
+  changes.onChange((marketId) => counts.invalidate(marketId));
 
   /**
    * One product in its own transaction: its row locked, its slots and what uses its sizes read under the lock,
@@ -144,7 +148,7 @@ export function createCaseSizesService({ db, imports, countCacheMs }: CaseSizesS
 
       const written = outcomes.filter((outcome) => outcome.written).map((outcome) => outcome.productId);
       // A filter on a slot's size counts other products now.
-      if (written.length > 0) counts.invalidate(ctx.market.id);
+      if (written.length > 0) changes.announce(ctx.market.id);
       let importRecheck: ManageCaseSizesAnswer['importRecheck'] = null;
       if (written.length > 0) {
         try {

@@ -1,8 +1,8 @@
 // The badge counts, kept for a moment per market. Every open app polls them, and counting a large
 // market's open orders and picklists costs the database a few milliseconds each time; a count a second
-// or two old looks the same in a badge. Concurrent asks share one query. Writers on this instance
-// invalidate their market, so that what a user just did shows at once; other instances catch up within
-// the time to live.
+// or two old looks the same in a badge. Concurrent asks share one query. A write invalidates its market
+// (app.ts wires it to lib/market-changes.ts), so that what a user just did shows at once, on this
+// instance and on the others that share the database.
 import { detachedFromRequest } from '../../lib/request-abort';
 import type { MarketCounts } from './markets.repository';
 

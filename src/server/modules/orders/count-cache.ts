@@ -1,7 +1,7 @@
 // Totals of filtered lists, kept for a moment per market. Paging through a market's 100,000+ orders
 // reads one indexed page each time, but counting every match costs the database tens of milliseconds;
-// a total a second or two old pages the same. Writers on this instance invalidate their market, so that
-// what a user just did counts at once; other instances catch up within the time to live.
+// a total a second or two old pages the same. A write invalidates its market on every instance (the
+// services listen to lib/market-changes.ts), so that what a user just did counts at once.
 
 import { detachedFromRequest } from '../../lib/request-abort';
 

@@ -4,27 +4,26 @@ import type { ParsedListQuery } from '../../../shared/api/common';
 import type { OrderDetail } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../lib/request-context';
-import type { MarketStats } from '../markets/market-stats';
+import type { MarketChanges } from '../../lib/market-changes';
 import { createCountCache } from './count-cache';
 import { createOrderCommands, type DetailChanges } from './order-commands';
 import { createOrderQueries, type DetailPage } from './order-queries';
 
 export type OrdersServiceDependencies = {
   db: Db;
-  stats: MarketStats;
+  /** Told of each write: the market's badge counts and cached totals, here and on other instances, are redone. */
+  changes: Pick<MarketChanges, 'announce' | 'onChange'>;
   /** How long a filtered list's total is reused (0: counted every time). */
   countCacheMs?: number;
 };
 
 export function createOrdersService(deps: OrdersServiceDependencies) {
   const counts = createCountCache(deps.countCacheMs ?? 2_000);
+  deps.changes.onChange((marketId) => counts.invalidate(marketId));
   const queries = createOrderQueries({ db: deps.db, counts });
   const commands = createOrderCommands({
     db: deps.db,
-    changed: (marketId) => {
-      deps.stats.invalidate(marketId);
-      counts.invalidate(marketId);
-    },
+    changed: (marketId) => deps.changes.announce(marketId),
   });
 
   return {

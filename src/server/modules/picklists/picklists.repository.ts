@@ -160,7 +160,10 @@ function searchMatches(marketId: number, search: string): SQL {
 /** `search`: the search's matches, which the narrow queries read as `search_matches p` instead of `picklists p`. */
 type RegisterFilters = { where: SQL[]; computed: SQL[]; joins: Set<Join>; search?: SQL };
 
-function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>): RegisterFilters {
+/** Columns that hold an instant: a day filter on them means the market's day, as the screen shows it. */
+const INSTANT_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['updated_ts', 'created_ts']);
+
+function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string): RegisterFilters {
   const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`], computed: [], joins: new Set() };
   if (query.search) filters.search = searchMatches(marketId, query.search);
   if (query.status) filters.where.push(sql`p.status = ${query.status}`);
@@ -170,7 +173,12 @@ function registerFilters(marketId: number, query: CheckedListQuery<RegisterColum
     const target = computed ? filters.computed : filters.where;
     if (filter.type === 'text') target.push(computed ? sql`${column}::text = ${filter.value.trim()}` : sql`${column}::text ilike ${`%${escapeLike(filter.value)}%`}`);
     if (filter.type === 'select') target.push(sql`${column}::text in (${sql.join(filter.value.map((v) => sql`${v}`), sql`, `)})`);
-    if (filter.type === 'dateRange') {
+    if (filter.type === 'dateRange' && INSTANT_COLUMNS.has(filter.column)) {
+      // From the market's midnight to its next, as an index range: a picklist made at 7:48 PM in Minnesota
+      // on 11/23 is on 11/24 in UTC, and the screen says 11/23.
+      if (filter.value.from) target.push(sql`${column} >= (${filter.value.from}::date)::timestamp at time zone ${timeZone}`);
+      if (filter.value.to) target.push(sql`${column} < (${filter.value.to}::date + 1)::timestamp at time zone ${timeZone}`);
+    } else if (filter.type === 'dateRange') {
       if (filter.value.from) target.push(sql`${column}::date >= ${filter.value.from}::date`);
       if (filter.value.to) target.push(sql`${column}::date <= ${filter.value.to}::date`);
     }
@@ -210,8 +218,9 @@ export async function listPicklists(
   db: DbOrTx,
   marketId: number,
   query: CheckedListQuery<RegisterColumn, RegisterColumn>,
+  timeZone: string,
 ): Promise<{ rows: PicklistRow[]; total: number }> {
-  const filters = registerFilters(marketId, query);
+  const filters = registerFilters(marketId, query, timeZone);
   const order = registerOrder(query);
   const where = sql.join([...filters.where, ...filters.computed], sql` and `);
   const offset = (query.page - 1) * query.pageSize;

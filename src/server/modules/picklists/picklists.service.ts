@@ -29,6 +29,7 @@ import { checkListQuery } from '../../lib/list-query';
 import { ok, type Page } from '../../lib/reply';
 import type { RequestContext } from '../../lib/request-context';
 import type { MarketStats } from '../markets/market-stats';
+import { MARKET_TIME_ZONES } from '../../../shared/market-time';
 import { findOrder } from '../orders/order-reads.repository';
 import { insertStatusHistory, updateOrder } from '../orders/order-writes.repository';
 import {
@@ -143,7 +144,6 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
       after: { version, status, items: picks },
     });
     await advanceOrder(tx, ctx, current.order_id);
-    stats.invalidate(market.id);
     const updated = await loadPicklistDetail(tx, market.id, picklistId);
     if (!updated) throw new AppError(500, 'INTERNAL_ERROR', 'The picklist vanished while it was being saved.');
     return updated;
@@ -156,7 +156,7 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
         filterable: PICKLIST_REGISTER_FILTER_COLUMNS,
         dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'],
       });
-      const { rows, total } = await listPicklists(db, market.id, checked);
+      const { rows, total } = await listPicklists(db, market.id, checked, MARKET_TIME_ZONES[market.code]);
       return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
     },
 
@@ -172,7 +172,11 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
      */
     async editOnce(ctx: RequestContext, picklistId: number, body: PicklistEditBody, key: string | undefined, ifMatch: number | null): Promise<IdempotentResult> {
       const claim = pickEditClaim(ctx.caller.id, ctx.market, picklistId, key, body);
-      return runIdempotently(db, claim, async (tx) => pickEditAnswer(await edit(tx, ctx, picklistId, body, ifMatch)));
+      const answer = await runIdempotently(db, claim, async (tx) => pickEditAnswer(await edit(tx, ctx, picklistId, body, ifMatch)));
+      // Once committed: told inside the transaction, another instance could recount before the commit and
+      // keep the old count for its time to live.
+      stats.invalidate(ctx.market.id);
+      return answer;
     },
 
     /**
@@ -184,7 +188,7 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
     async editBatch(ctx: RequestContext, picklistId: number, edits: PicklistEditBatchBody['edits']): Promise<PicklistEditBatchResult> {
       const { caller, market } = ctx;
       if (!canMarkPicked(market.role, market.permissions)) throw forbidden(`Your role (${market.role}) may not mark items as picked.`);
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         if (!(await findPicklist(tx, market.id, picklistId))) throw notFound('Picklist');
         const results: PicklistEditOutcome[] = [];
         for (const { key, base_version, items } of edits) {
@@ -202,6 +206,8 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
         if (!picklist) throw notFound('Picklist');
         return { results, picklist };
       });
+      stats.invalidate(market.id);
+      return outcome;
     },
   };
 }

@@ -73,7 +73,7 @@ function SelectFilter({ column, options, selected, onChange }: { column: ColumnI
       <ul className="max-h-64 space-y-0.5 overflow-y-auto">
         {options.map((option) => (
           <li key={option.value}>
-            <label htmlFor={`${id}-${option.value}`} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50 sm:min-h-9">
+            <label htmlFor={`${id}-${option.value}`} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50 sm:pointer-fine:min-h-9">
               <input id={`${id}-${option.value}`} type="checkbox" className={checkbox} checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
               {option.label}
             </label>

@@ -3,7 +3,7 @@
 // aria-rowcount/aria-rowindex tell screen readers where a row sits in the whole result.
 import { flexRender, type Row as TableRow, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ColumnFilter, SortItem } from '../../../../shared/api/list-items';
 import { EmptyState } from '../empty-state';
 import { checkbox } from '../styles';
@@ -14,6 +14,7 @@ import { RowActionsMenu } from './row-actions-menu';
 import type { RowSelection } from './use-row-selection';
 import type { RowAction, RowColors } from './types';
 import { useFitToViewport } from './use-fit-to-viewport';
+import { TOUCH_QUERY, useMediaQuery } from '../use-media-query';
 
 export const DESKTOP_ROW_HEIGHT = 44;
 const SKELETON_ROWS = 8;
@@ -40,6 +41,11 @@ type Props<Row> = {
   sortHintId: string;
 };
 
+/** A selection checkbox takes its whole cell as the place to click or tap (48×44 px), not its own 20 px. */
+// Laid over the cell (down over its bottom border too, for a full 44 px) rather than in its flow: in the flow it
+// made a row a pixel taller than DESKTOP_ROW_HEIGHT, which the virtualiser counts on with a mouse.
+const CHECKBOX_HIT_AREA = 'absolute inset-x-0 top-0 -bottom-px grid cursor-pointer place-items-center';
+
 export function DesktopTable<Row>(props: Props<Row>) {
   const { table, columns, caption, sort, filters, onSort, onFilter, firstRowIndex, totalRecords, isLoading, isFetching, emptyText, selection, rowActions, onRowClick, getRowColors, sortHintId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -47,12 +53,17 @@ export function DesktopTable<Row>(props: Props<Row>) {
   const visibleColumns = table.getVisibleLeafColumns();
   const columnCount = visibleColumns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
 
+  // On a touch screen (a tablet) a cell's text wraps instead of being cut with an ellipsis: there is no
+  // pointer to hover for the rest, and a long name wrapping keeps the key columns in view at 820 px. Rows are
+  // then as tall as their text, so the virtualiser measures them; elsewhere every row is DESKTOP_ROW_HEIGHT.
+  const wrapCells = useMediaQuery(TOUCH_QUERY);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read in this render only; nothing memoises it.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => DESKTOP_ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.id ?? index,
+    indexAttribute: 'data-row-index',
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
@@ -84,17 +95,19 @@ export function DesktopTable<Row>(props: Props<Row>) {
           <tr aria-rowindex={1}>
             {selection && (
               <th scope="col" className="sticky top-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="Select all rows on this page"
-                  className={checkbox}
-                  checked={pageState === 'all'}
-                  ref={(element) => {
-                    if (element) element.indeterminate = pageState === 'some';
-                  }}
-                  disabled={rows.every((row) => !selection.canSelect(row.original))}
-                  onChange={(event) => selection.togglePage(event.target.checked)}
-                />
+                <label className={CHECKBOX_HIT_AREA}>
+                  <input
+                    type="checkbox"
+                    aria-label="Select all rows on this page"
+                    className={checkbox}
+                    checked={pageState === 'all'}
+                    ref={(element) => {
+                      if (element) element.indeterminate = pageState === 'some';
+                    }}
+                    disabled={rows.every((row) => !selection.canSelect(row.original))}
+                    onChange={(event) => selection.togglePage(event.target.checked)}
+                  />
+                </label>
               </th>
             )}
             {visibleColumns.map((column) => {
@@ -109,7 +122,7 @@ export function DesktopTable<Row>(props: Props<Row>) {
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody onMouseOver={titleCutCell}>
           {showSkeleton && <SkeletonRows columnCount={columnCount} />}
           {!isLoading && rows.length === 0 && (
             <tr>
@@ -136,6 +149,7 @@ export function DesktopTable<Row>(props: Props<Row>) {
                 onRowClick={onRowClick}
                 colors={getRowColors?.(row.original)}
                 onKeyDown={(event) => handleRowKeyDown(event, item.index)}
+                measureRef={wrapCells ? virtualizer.measureElement : undefined}
               />
             );
           })}
@@ -144,6 +158,18 @@ export function DesktopTable<Row>(props: Props<Row>) {
       </table>
     </div>
   );
+}
+
+/**
+ * With a mouse, a cell's text longer than its column (at most 16rem, so that the status and actions columns
+ * stay in view at 1440 px beside the open sidebar) ends in an ellipsis: pointing at it shows the whole text.
+ */
+function titleCutCell(event: MouseEvent<HTMLTableSectionElement>) {
+  const cell = (event.target as HTMLElement).closest('td');
+  if (!cell) return;
+  // Asked each time: a row keeps its cells when its data changes (a refetch, an edit).
+  if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent?.trim() ?? '';
+  else cell.removeAttribute('title');
 }
 
 function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
@@ -166,17 +192,20 @@ type DataRowProps<Row> = {
   onRowClick?: (row: Row) => void;
   colors: RowColors | undefined;
   onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+  /** Set when rows may be taller than DESKTOP_ROW_HEIGHT (wrapped text): the virtualiser measures each. */
+  measureRef?: (element: HTMLTableRowElement | null) => void;
 };
 
-function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, actions, hasActionsColumn, onRowClick, colors, onKeyDown }: DataRowProps<Row>) {
+function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, actions, hasActionsColumn, onRowClick, colors, onKeyDown, measureRef }: DataRowProps<Row>) {
   const open = rowOpenHandlers(row.original, onRowClick);
   const selected = selection?.isSelected(row.id) ?? false;
-  // Every row is exactly 44px (border included): DESKTOP_ROW_HEIGHT, which the virtualiser relies on.
+  // Every row is at least 44px (border included): DESKTOP_ROW_HEIGHT, exactly that unless text wraps.
   const cellBase = 'h-11 border-b border-slate-100 px-3';
   // A table row draws no border of its own (border-separate), so the accent is an inset shadow on its first cell.
   const accent = colors?.accent ? { boxShadow: `inset 4px 0 0 ${colors.accent}` } : undefined;
   return (
     <tr
+      ref={measureRef}
       style={colors?.fill ? { backgroundColor: colors.fill } : undefined}
       data-row-index={index}
       aria-rowindex={ariaRowIndex}
@@ -188,16 +217,18 @@ function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, 
       className={`group ${selected ? 'bg-brand-50/70' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
     >
       {selection && (
-        <td className={`${cellBase} w-12 py-2`} style={accent}>
+        <td className={`${cellBase} relative w-12 py-2`} style={accent}>
           {selection.canSelect(row.original) && (
-            <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} className={checkbox} checked={selected} onChange={(event) => selection.toggle(row.original, event.target.checked)} />
+            <label className={CHECKBOX_HIT_AREA}>
+              <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} className={checkbox} checked={selected} onChange={(event) => selection.toggle(row.original, event.target.checked)} />
+            </label>
           )}
         </td>
       )}
       {row.getVisibleCells().map((cell, cellIndex) => {
         const right = columns.get(cell.column.id)?.align === 'right';
         return (
-          <td key={cell.id} style={cellIndex === 0 && !selection ? accent : undefined} className={`${cellBase} max-w-96 truncate py-2 text-slate-700 ${right ? 'text-right tabular-nums' : ''}`}>
+          <td key={cell.id} style={cellIndex === 0 && !selection ? accent : undefined} className={`${cellBase} max-w-64 truncate py-2 text-slate-700 pointer-coarse:max-w-96 pointer-coarse:break-words pointer-coarse:whitespace-normal ${right ? 'text-right tabular-nums' : ''}`}>
             {flexRender(cell.column.columnDef.cell, cell.getContext()) as ReactNode}
           </td>
         );

@@ -31,7 +31,7 @@ export function FilterChips({ filters, columns, onRemove, onClearAll }: { filter
         return (
           <li key={filter.column} className="flex max-w-full items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm text-brand-900">
             <span className="truncate">{text}</span>
-            <button type="button" aria-label={`Remove filter ${text}`} onClick={() => onRemove(filter.column)} className={`flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-brand-100 sm:size-6 ${focusRing}`}>
+            <button type="button" aria-label={`Remove filter ${text}`} onClick={() => onRemove(filter.column)} className={`flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-brand-100 sm:pointer-fine:size-6 ${focusRing}`}>
               <Icon name="x" className="size-3.5" />
             </button>
           </li>

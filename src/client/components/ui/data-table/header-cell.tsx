@@ -35,7 +35,7 @@ export function HeaderCell({ column, sort, filter, sortHintId, onSort, onFilter 
             type="button"
             onClick={(event) => onSort(column.id, event.shiftKey)}
             aria-describedby={sortHintId}
-            className={`-mx-1 inline-flex min-h-8 items-center gap-1 rounded-md px-1 uppercase hover:text-slate-900 ${item ? 'text-slate-900' : ''} ${focusRing}`}
+            className={`-mx-1 inline-flex min-h-8 items-center gap-1 rounded-md px-1 uppercase pointer-coarse:min-h-11 hover:text-slate-900 ${item ? 'text-slate-900' : ''} ${focusRing}`}
           >
             {column.label}
             <SortIndicator item={item} />

@@ -115,7 +115,7 @@ export function ManageColumnsDialog({ open, onClose, columns, order, visibility,
                 disabled={column.alwaysVisible}
                 onChange={(event) => onVisibleChange(column.id, event.target.checked)}
               />
-              <label htmlFor={checkboxId} className={`flex min-h-11 min-w-0 flex-1 items-center gap-1.5 text-sm sm:min-h-9 ${column.alwaysVisible ? 'text-slate-600' : 'cursor-pointer text-slate-900'}`}>
+              <label htmlFor={checkboxId} className={`flex min-h-11 min-w-0 flex-1 items-center gap-1.5 text-sm sm:pointer-fine:min-h-9 ${column.alwaysVisible ? 'text-slate-600' : 'cursor-pointer text-slate-900'}`}>
                 <span className="truncate">{column.label}</span>
                 {column.alwaysVisible && (
                   <>

@@ -34,7 +34,7 @@ export function PaginationFooter({ page, pageSize, totalRecords, rowsOnPage, cou
   const known = !counting && !uncounted;
   return (
     <nav aria-label="Pagination" className="flex flex-col gap-3 px-1 py-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between md:border-t md:border-slate-200 md:px-4">
-      <p aria-live="polite" className="tabular-nums">
+      <p aria-live="polite" className="whitespace-nowrap tabular-nums">
         {counting ? 'Counting…' : uncounted ? 'Not counted: offline' : rangeText(page, pageSize, totalRecords, rowsOnPage)}
       </p>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:justify-end">

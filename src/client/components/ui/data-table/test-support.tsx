@@ -57,11 +57,13 @@ export function TableHarness({ initialState, onStateChange, ...props }: HarnessP
   );
 }
 
-/** matchMedia that answers the DataTable's desktop query as told. */
-export function setViewport(kind: 'desktop' | 'phone'): void {
-  const matches = kind === 'desktop';
+const VIEWPORT_WIDTHS = { phone: 390, tablet: 820, desktop: 1440 } as const;
+
+/** matchMedia that answers width queries (min-width: N px) as a phone, a tablet or a desktop would. */
+export function setViewport(kind: keyof typeof VIEWPORT_WIDTHS): void {
+  const width = VIEWPORT_WIDTHS[kind];
   window.matchMedia = vi.fn((query: string) => ({
-    matches: query.includes('min-width: 768px') ? matches : false,
+    matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= width,
     media: query,
     onchange: null,
     addEventListener: () => {},

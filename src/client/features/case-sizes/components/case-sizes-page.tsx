@@ -159,7 +159,7 @@ export function CaseSizesPage({ marketName, canEdit, state, onStateChange }: Pro
             <Link
               to="/inventory/import-result/$importId"
               params={{ importId: recheck.referenceId }}
-              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2 lg:min-h-0"
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2 lg:pointer-fine:min-h-0"
             >
               {`Review import ${recheck.referenceId}`}
             </Link>

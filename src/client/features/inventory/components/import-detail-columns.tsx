@@ -32,18 +32,20 @@ function FullText({ value, className }: { value: string | null; className?: stri
   );
 }
 
-// Beside a tablet's sidebar a full product name would push every other column out of sight.
-const NAME_WIDTH = 'md:block md:max-w-48 md:truncate lg:max-w-56 xl:max-w-none';
+// Beside a tablet's sidebar a full product name would push every other column out of sight: it is cut
+// short with a mouse (the tooltip has the rest) and wraps on a touch screen.
+const NAME_WIDTH = 'md:block md:max-w-48 md:pointer-fine:truncate lg:max-w-56 xl:max-w-none';
 
-function textColumn(id: 's2s_product_name' | 's2s_location_name' | 'category_name', label: string): Column {
-  return { id, accessorKey: id, meta: { label, sortable: sortable(id) }, cell: ({ row }) => <FullText value={row.original[id]} /> };
+/** `tabletHidden`: left out of a tablet's default columns, so that the key ones fit (Manage Columns has it). */
+function textColumn(id: 's2s_product_name' | 's2s_location_name' | 'category_name', label: string, tabletHidden = false): Column {
+  return { id, accessorKey: id, meta: { label, sortable: sortable(id), tabletHidden }, cell: ({ row }) => <FullText value={row.original[id]} /> };
 }
 
-function quantityColumn(id: 'total_quantity' | 'previous_quantity', label: string): Column {
+function quantityColumn(id: 'total_quantity' | 'previous_quantity', label: string, tabletHidden = false): Column {
   return {
     id,
     accessorKey: id,
-    meta: { label, align: 'right', sortable: sortable(id) },
+    meta: { label, align: 'right', sortable: sortable(id), tabletHidden },
     cell: ({ row }) => {
       const value = row.original[id];
       return value === null ? '-' : quantityFormat.format(value);
@@ -86,7 +88,7 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
       canOpenTags(row.original) ? (
         <button
           type="button"
-          className={`inline-flex min-h-11 items-center rounded font-medium text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
+          className={`inline-flex min-h-11 items-center rounded font-medium text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:pointer-fine:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
           aria-label={`Tags of batch ${row.original.batch_id}`}
           onClick={(event) => {
             event.stopPropagation();
@@ -100,7 +102,7 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
       ),
   };
   const quantity = quantityColumn('total_quantity', 'Quantity');
-  const where: Column[] = [textColumn('s2s_location_name', 'Location'), textColumn('s2s_product_name', 'S2S Product Name'), textColumn('category_name', 'Category')];
+  const where: Column[] = [textColumn('s2s_location_name', 'Location'), textColumn('s2s_product_name', 'S2S Product Name', true), textColumn('category_name', 'Category', true)];
   const reason: Column = {
     id: 'metadata_label',
     accessorKey: 'metadata_label',
@@ -110,9 +112,10 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
       return label ? <Badge tone="warning">{label}</Badge> : '-';
     },
   };
-  const potency: Column[] = [
-    { id: 'thc_value', meta: { label: 'THC', align: 'right', sortable: false }, cell: ({ row }) => formatPotency(row.original.thc_value, row.original.thc_total_uom) },
-    { id: 'cbd_value', meta: { label: 'Total Cannabinoids', align: 'right', sortable: false }, cell: ({ row }) => formatPotency(row.original.cbd_value, row.original.cbd_total_uom) },
+  // On a tablet, the lab tab keeps its lab columns in view and the other tabs their quantities and location.
+  const potency = (tabletHidden: boolean): Column[] => [
+    { id: 'thc_value', meta: { label: 'THC', align: 'right', sortable: false, tabletHidden }, cell: ({ row }) => formatPotency(row.original.thc_value, row.original.thc_total_uom) },
+    { id: 'cbd_value', meta: { label: 'Total Cannabinoids', align: 'right', sortable: false, tabletHidden }, cell: ({ row }) => formatPotency(row.original.cbd_value, row.original.cbd_total_uom) },
   ];
   switch (tab) {
     case 'inventory_updates':
@@ -128,21 +131,22 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
           },
         },
         quantity,
-        quantityColumn('previous_quantity', 'Previous Quantity'),
+        quantityColumn('previous_quantity', 'Previous Quantity', true),
         ...where,
-        ...potency,
+        ...potency(true),
       ];
     case 'item_issues':
-      return [product, batch, reason, quantity, ...where, ...potency];
+      return [product, batch, reason, quantity, ...where, ...potency(true)];
     case 'lab_data_warnings':
       return [
         product,
         batch,
         reason,
-        ...potency,
+        ...potency(false),
         { id: 'top_terpenes', meta: { label: 'Top Terpenes', sortable: false }, cell: ({ row }) => <FullText value={formatTopTerpenes(row.original.top_terpenes)} /> },
-        quantity,
-        ...where,
+        quantityColumn('total_quantity', 'Quantity', true),
+        textColumn('s2s_location_name', 'Location', true),
+        ...where.slice(1),
       ];
     case 'case_size_errors':
       // These rows are those no standard case size divides, so their own case size is always empty.

@@ -64,7 +64,7 @@ function historyColumns(onOpen: (row: ImportHistoryRow) => void): ColumnDef<Impo
           variant="secondary"
           size="sm"
           // Phone cards: 44px. Table rows: no taller than the row, with the row's height to tap.
-          className={`max-md:min-h-11 md:-my-1 md:min-h-8 ${ROW_HIT_AREA}`}
+          className={`max-md:min-h-11 md:-my-1 md:pointer-fine:min-h-8 ${ROW_HIT_AREA}`}
           aria-label={`View Details of ${row.original.reference_id}`}
           onClick={(event) => {
             // The row opens the same page; one navigation is enough.

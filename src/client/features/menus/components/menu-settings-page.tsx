@@ -170,7 +170,7 @@ export function MenuSettingsPage({ marketName }: Props) {
                               sortFields: category.sortFields.map((field) => (field.field === item.field ? { ...field, direction: event.target.value as typeof field.direction } : field)),
                             }))
                           }
-                          className={`${fieldControl} w-44! shrink-0 min-h-11 sm:min-h-10`}
+                          className={`${fieldControl} w-44! shrink-0 min-h-11 sm:pointer-fine:min-h-10`}
                         >
                           {SORT_DIRECTIONS.map((direction) => (
                             <option key={direction} value={direction}>

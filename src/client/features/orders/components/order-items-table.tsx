@@ -2,24 +2,26 @@
 import type { ReactNode } from 'react';
 import type { OrderItem } from '../../../../shared/api/orders';
 import { formatDate, formatUsd } from '../../../lib/format';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../components/ui/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../../../components/ui/use-media-query';
 
-const HEADERS: { label: string; right?: boolean }[] = [
+/** `folded`: on a tablet (768 to 1180 px) the column rides under the product name instead, so that every column fits. */
+const HEADERS: { label: string; right?: boolean; folded?: boolean }[] = [
   { label: 'Product' },
   { label: 'Batch #' },
-  { label: 'Category' },
-  { label: 'Brand' },
-  { label: 'Case Size', right: true },
+  { label: 'Category', folded: true },
+  { label: 'Brand', folded: true },
+  { label: 'Case Size', right: true, folded: true },
   { label: 'Cases', right: true },
   { label: 'Picked', right: true },
   { label: 'Unit Price', right: true },
   { label: 'Subtotal', right: true },
-  { label: 'Expiry' },
+  { label: 'Expiry', folded: true },
 ];
 
 /** `priceCell`, where given, replaces the shown unit price (the preview's price editor). */
 export function OrderItemsTable({ items, priceCell }: { items: readonly OrderItem[]; priceCell?: (item: OrderItem, touch: boolean) => ReactNode }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const fold = !useMediaQuery(WIDE_QUERY);
   if (items.length === 0) return <p className="px-4 py-8 text-center text-sm text-slate-600">This order has no items.</p>;
   if (!isDesktop) {
     return (
@@ -61,7 +63,7 @@ export function OrderItemsTable({ items, priceCell }: { items: readonly OrderIte
         <caption className="sr-only">Order items</caption>
         <thead>
           <tr>
-            {HEADERS.map((header) => (
+            {HEADERS.filter((header) => !(fold && header.folded)).map((header) => (
               <th
                 key={header.label}
                 scope="col"
@@ -75,20 +77,25 @@ export function OrderItemsTable({ items, priceCell }: { items: readonly OrderIte
         <tbody>
           {items.map((item) => (
             <tr key={item.orderItemId} className="hover:bg-slate-50">
-              <th scope="row" className="min-w-52 border-b border-slate-100 px-3 py-2.5 text-left font-medium text-slate-900">
+              <th scope="row" className={`border-b border-slate-100 px-3 py-2.5 text-left font-medium text-slate-900 ${fold ? 'min-w-40' : 'min-w-52'}`}>
                 {item.productName}
+                {fold && (
+                  <span className="block text-xs font-normal text-slate-600">
+                    {[`case of ${item.caseSize}`, item.categoryName, item.brandName, item.expiryDate ? `exp ${formatDate(item.expiryDate)}` : null].filter(Boolean).join(' · ')}
+                  </span>
+                )}
               </th>
               <Cell>{item.batchNumber}</Cell>
-              <Cell>{item.categoryName}</Cell>
-              <Cell wrap>{item.brandName ?? '-'}</Cell>
-              <Cell right>{item.caseSize}</Cell>
+              {!fold && <Cell>{item.categoryName}</Cell>}
+              {!fold && <Cell wrap>{item.brandName ?? '-'}</Cell>}
+              {!fold && <Cell right>{item.caseSize}</Cell>}
               <Cell right>{item.noOfCase}</Cell>
               <Cell right>{item.caseFulfilled}</Cell>
               <Cell right>{priceCell ? priceCell(item, false) : formatUsd(item.unitSalePrice)}</Cell>
               <Cell right strong>
                 {formatUsd(item.subTotalPrice)}
               </Cell>
-              <Cell>{formatDate(item.expiryDate, '-')}</Cell>
+              {!fold && <Cell>{formatDate(item.expiryDate, '-')}</Cell>}
             </tr>
           ))}
         </tbody>

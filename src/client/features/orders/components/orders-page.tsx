@@ -56,7 +56,7 @@ const columns: ColumnDef<OrderListRow, unknown>[] = [
   {
     id: 'confirmed_delivery_date',
     accessorKey: 'confirmed_delivery_date',
-    meta: { label: 'Confirmed Delivery Date', filter: 'dateRange', tabletHidden: true },
+    meta: { label: 'Confirmed Delivery Date', filter: 'dateRange' },
     cell: ({ row }) => dateCell(row.original.confirmed_delivery_date),
   },
   { id: 'total_cases', accessorKey: 'total_cases', meta: { label: 'Total Cases', align: 'right', hiddenByDefault: true } },

@@ -161,9 +161,13 @@ export const PickItemRow = memo(function PickItemRow(props: ItemViewProps) {
             <input type="checkbox" className={checkbox} checked={selected} onChange={(event) => handlers.onToggle(item, event.target.checked)} aria-label={`Select ${item.product_name}`} />
           )}
         </td>
-        <td className={`${cell} font-medium text-slate-900`}>{item.product_name}</td>
+        {/* Narrower than 1280 px (a tablet) the category rides under the name: the name keeps room to read. */}
+        <td className={`${cell} min-w-36 font-medium text-slate-900`}>
+          {item.product_name}
+          <span className="block text-xs font-normal text-slate-600 xl:hidden">{item.category_name}</span>
+        </td>
         <td className={`${cell} whitespace-nowrap text-slate-700 tabular-nums`}>{item.batch_id}</td>
-        <td className={`${cell} text-slate-700`}>{item.category_name}</td>
+        <td className={`${cell} hidden text-slate-700 xl:table-cell`}>{item.category_name}</td>
         <td className={cell}>
           <span className="flex flex-wrap gap-1">
             <ItemStatusBadge item={item} />

@@ -20,7 +20,7 @@ import { Icon } from '../../../components/ui/icons';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
 import { checkbox } from '../../../components/ui/styles';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../components/ui/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../../../components/ui/use-media-query';
 import { useItemSync } from '../hooks/use-item-sync';
 import { canMarkAsPicked, initialPicked, isClosed, lineOf, parsePicked, pickProgress, pickRow, progressText, selectionEnabled, type PickDraft } from '../pick-rules';
 import { matchTag } from '../scan-match';
@@ -143,6 +143,9 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
   const queryClient = useQueryClient();
   const market = useCurrentMarket();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  // The items table needs a desktop's width (its inputs and reasons do not fit beside a tablet's rail): a
+  // tablet lists them as the phone's cards, made for a finger.
+  const itemTable = useMediaQuery(WIDE_QUERY);
   const itemSync = useItemSync(entries, detail.picklist_id);
   const [drafts, setDrafts] = useState<ReadonlyMap<number, PickDraft>>(() => new Map());
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -315,7 +318,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
 
   const allState = selectableCount > 0 && selectedRows.length === selectableCount ? 'all' : selectedRows.length > 0 ? 'some' : 'none';
   const selectAll = selectionOn && selectableCount > 0 && (
-    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700 md:min-h-0">
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700 md:pointer-fine:min-h-0">
       <input
         type="checkbox"
         className={checkbox}
@@ -324,13 +327,13 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
           if (element) element.indeterminate = allState === 'some';
         }}
         onChange={(event) => toggleAll(event.target.checked)}
-        aria-label={isDesktop ? 'Select all items' : undefined}
+        aria-label={itemTable ? 'Select all items' : undefined}
       />
-      {!isDesktop && 'Select all'}
+      {!itemTable && 'Select all'}
     </label>
   );
   const markButton = (
-    <Button size={isDesktop ? 'md' : 'lg'} icon="check" onClick={() => void handleMarkPicked()} disabled={!canSave} className={isDesktop ? '' : 'flex-1'}>
+    <Button size={itemTable ? 'md' : 'lg'} icon="check" onClick={() => void handleMarkPicked()} disabled={!canSave} className={itemTable ? '' : 'flex-1'}>
       Mark as Picked
     </Button>
   );
@@ -357,7 +360,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600 sm:min-h-10 sm:text-sm md:w-56"
+          className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600 sm:pointer-fine:min-h-10 sm:text-sm md:w-56"
         />
         <Button type="submit" variant="secondary" icon="search" size={isDesktop ? 'md' : 'icon'} aria-label={isDesktop ? undefined : 'Find tag'}>
           {isDesktop && 'Find'}
@@ -392,7 +395,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
       )}
       {!canPick && <p className="mt-4 text-sm text-slate-600">You can view this picklist. Marking items as picked is for fulfilment staff.</p>}
 
-      {isDesktop ? (
+      {itemTable ? (
         <section aria-labelledby="items-heading" className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
             <h2 id="items-heading" className="text-base font-semibold text-slate-900">
@@ -419,7 +422,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
                   <th scope="col" className="px-3 py-2">
                     Batch #
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="hidden px-3 py-2 xl:table-cell">
                     Category
                   </th>
                   <th scope="col" className="px-3 py-2">
@@ -465,7 +468,7 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
           </div>
           {/* The spec keeps 'Mark as Picked' on a Picked or Cancelled picklist, disabled. */}
           {canPick && (
-            <div className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur">
+            <div className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-slate-200 bg-white/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6">
               {saving && <LoadingMessage messages={PICKLIST_UPDATING} className="mb-2" />}
               <div className="flex items-center gap-3">
                 <p className="w-24 shrink-0 text-sm leading-tight text-slate-700" aria-live="polite">

@@ -2,6 +2,7 @@
 // persisted cache, so with no signal the rows last seen (and those prefetched) still show, with a banner.
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
+import type { ListQuery } from "../../../../shared/api/common";
 import type { PicklistRow } from "../../../../shared/api/picklists";
 import { PICKLIST_STATUSES } from "../../../../shared/enums";
 import { formatDate, formatDateTime } from "../../../lib/format";
@@ -24,7 +25,6 @@ import { PicklistStatusBadge } from "./status-badges";
 
 const PICKLISTS_TITLE = "Picklists";
 /** With no signal, a view never opened is answered from every picklist saved on the phone. */
-const SAVED_PICKLISTS = { idOf: (row: PicklistRow) => row.picklist_id, select: selectSavedPicklists };
 const picklistsSubtitle = (marketName: string) =>
   `Market: ${marketName} • One Order ID can have multiple Picklist IDs`;
 
@@ -50,7 +50,7 @@ export function OrderPreviewLink({
       rel="noopener noreferrer"
       // The row opens the picklist; this link opens the order, in a new tab, and only that.
       onClick={(event) => event.stopPropagation()}
-      className="inline-flex min-h-11 items-center gap-1 font-medium md:min-h-6 text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="inline-flex min-h-11 items-center gap-1 font-medium md:pointer-fine:min-h-6 text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       {reference}
       <Icon name="external-link" className="size-3.5 shrink-0" />
@@ -142,7 +142,8 @@ function columns(
     {
       id: "inventory_location_name",
       accessorKey: "inventory_location_name",
-      meta: { label: "Inventory Location", filter: "text", card: "hidden" },
+      // Beside a tablet's icon rail the key columns (IDs, dispensary, cases, status) fill the width.
+      meta: { label: "Inventory Location", filter: "text", card: "hidden", tabletHidden: true },
     },
     {
       id: "customer_name",
@@ -259,14 +260,19 @@ export function PicklistsPage({
   onStateChange: (state: TableState) => void;
   onOpen: (row: PicklistRow) => void;
 }) {
+  const market = useCurrentMarket();
+  const savedRegister = useMemo(
+    () => ({ idOf: (row: PicklistRow) => row.picklist_id, select: (rows: PicklistRow[], query: ListQuery) => selectSavedPicklists(rows, query, market) }),
+    [market],
+  );
   const list = useTableQuery<PicklistRow>({
     queryKey: PICKLIST_REGISTER_KEY,
     fetchPage: fetchPicklistRegister,
     state,
-    offline: { noun: "picklists", saved: SAVED_PICKLISTS },
+    offline: { noun: "picklists", saved: savedRegister },
   });
   const outbox = useOutboxEntries(userId);
-  const saved = useSavedPicklistIds(useCurrentMarket());
+  const saved = useSavedPicklistIds(market);
   const waitingKey = outbox.map((entry) => entry.resource).join(",");
   const columnDefs = useMemo(() => {
     const waiting = new Set(

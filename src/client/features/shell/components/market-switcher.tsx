@@ -28,7 +28,7 @@ export function MarketSwitcher({ markets, current }: { markets: Market[]; curren
   return (
     <Menu as="div" className="relative">
       <MenuButton
-        className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:min-h-9"
+        className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pointer-fine:min-h-9"
         aria-label={`Market: ${currentMarket?.name ?? current}. Switch market`}
       >
         <span className="rounded-md bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-800 ring-1 ring-brand-200">{current}</span>

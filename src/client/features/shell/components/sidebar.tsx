@@ -1,4 +1,4 @@
-// The sidebar: 16rem on desktop, 3rem of icons when collapsed, an 18rem slide-in panel below 768 px.
+// The sidebar: 16rem on desktop, 3rem of icons when collapsed (3.75rem on touch screens, for 44 px targets), an 18rem slide-in panel below 768 px.
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import type { AppStats } from '../../../../shared/api/markets';
@@ -58,7 +58,7 @@ function BadgeFor({ badge, stats, compact }: { badge: NavBadge | undefined; stat
   );
 }
 
-const linkBase = 'group relative flex min-h-11 items-center gap-2.5 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:min-h-9';
+const linkBase = 'group relative flex min-h-11 items-center gap-2.5 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 md:pointer-fine:min-h-9';
 const linkIdle = 'text-brand-100/85 hover:bg-white/10 hover:text-white';
 const linkActive = 'bg-white/15 text-white';
 
@@ -144,7 +144,7 @@ function Brand({ compact }: { compact: boolean }) {
 export function DesktopSidebar({ groups, stats, collapsed, onToggle }: { groups: NavGroup[]; stats: Stats; collapsed: boolean; onToggle: () => void }) {
   return (
     <aside
-      className={`sticky top-(--ribbon-height) hidden h-[calc(100dvh-var(--ribbon-height))] shrink-0 flex-col bg-brand-900 transition-[width] duration-200 md:flex ${collapsed ? 'w-12' : 'w-64'}`}
+      className={`sticky top-(--ribbon-height) hidden h-[calc(100dvh-var(--ribbon-height))] shrink-0 flex-col bg-brand-900 transition-[width] duration-200 md:flex ${collapsed ? 'w-12 pointer-coarse:w-15' : 'w-64'}`}
       aria-label="Sidebar"
     >
       <Brand compact={collapsed} />
@@ -152,7 +152,7 @@ export function DesktopSidebar({ groups, stats, collapsed, onToggle }: { groups:
       <button
         type="button"
         onClick={onToggle}
-        className="m-2 flex min-h-9 items-center justify-center gap-2 rounded-lg text-xs text-brand-100/80 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="m-2 flex min-h-9 items-center pointer-coarse:min-h-11 justify-center gap-2 rounded-lg text-xs text-brand-100/80 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
         aria-label={collapsed ? 'Expand sidebar (Ctrl+B)' : 'Collapse sidebar (Ctrl+B)'}
         aria-expanded={!collapsed}
       >

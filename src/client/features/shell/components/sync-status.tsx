@@ -66,7 +66,7 @@ export function SyncStatus({ entries, lastSync }: { entries: OutboxEntry[]; last
       <PopoverButton
         aria-label={label}
         title={label}
-        className={`relative flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-xs font-medium text-slate-700 hover:bg-slate-100 sm:min-h-9 ${focusRing}`}
+        className={`relative flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-xs font-medium text-slate-700 hover:bg-slate-100 sm:pointer-fine:min-h-9 ${focusRing}`}
       >
         <Icon name={count > 0 ? 'sync' : 'check'} className={`size-5 ${running ? 'animate-pulse text-sky-700' : count > 0 ? 'text-amber-700' : 'text-emerald-700'}`} />
         <span className="hidden whitespace-nowrap lg:inline" aria-hidden="true">
@@ -128,7 +128,7 @@ export function SyncStatus({ entries, lastSync }: { entries: OutboxEntry[]; last
               type="button"
               onClick={() => void requestOutboxReplay()}
               disabled={!online || running || count === 0}
-              className={`mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 sm:min-h-9 ${focusRing}`}
+              className={`mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 sm:pointer-fine:min-h-9 ${focusRing}`}
             >
               <Icon name="refresh" className={`size-4 ${running ? 'animate-spin' : ''}`} />
               {running ? 'Syncing…' : 'Sync now'}

@@ -47,7 +47,7 @@ export function UserMenu({ name, role, waiting }: { name: string; role: Role | u
       <Popover className="relative">
         <PopoverButton
           aria-label={`Account: ${name}`}
-          className="grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:size-9"
+          className="grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:pointer-fine:size-9"
         >
           <span className="grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden="true">
             {initials(name)}
@@ -74,7 +74,7 @@ export function UserMenu({ name, role, waiting }: { name: string; role: Role | u
       <button
         type="button"
         onClick={requestSignOut}
-        className="grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 sm:size-9"
+        className="grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pointer-fine:size-9"
         aria-label="Log out"
         title="Log out"
       >

@@ -324,7 +324,7 @@ export function UsersAdminPage({
           {tabs.map((option) => (
             <Tab
               key={option.value}
-              className="min-h-11 rounded-md px-3 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm sm:min-h-9"
+              className="min-h-11 rounded-md px-3 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm sm:pointer-fine:min-h-9"
             >
               {option.label}
             </Tab>

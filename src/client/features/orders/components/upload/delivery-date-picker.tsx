@@ -49,7 +49,7 @@ export function DeliveryDatePicker({ label, value, onChange, min, max, invalid =
         aria-label={`${label}: ${value ? formatDate(value) : 'not set'}`}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-base shadow-sm sm:min-h-10 sm:w-44 sm:text-sm ${
+        className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-base shadow-sm sm:pointer-fine:min-h-10 sm:w-44 sm:text-sm ${
           invalid ? 'border-red-500 ring-1 ring-red-500' : 'border-slate-300'
         } ${focusRing}`}
       >
@@ -131,7 +131,7 @@ function Calendar({ label, value, min, max, onPick }: { label: string; value: st
           aria-label="Previous month"
           disabled={month <= startOfMonth(first)}
           onClick={() => setFocused(clamp(addMonths(focused, -1)))}
-          className={`grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:text-slate-300 sm:size-9 ${focusRing}`}
+          className={`grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:text-slate-300 sm:pointer-fine:size-9 ${focusRing}`}
         >
           <Icon name="chevron-left" className="size-4" />
         </button>
@@ -143,7 +143,7 @@ function Calendar({ label, value, min, max, onPick }: { label: string; value: st
           aria-label="Next month"
           disabled={month >= startOfMonth(last)}
           onClick={() => setFocused(clamp(addMonths(focused, 1)))}
-          className={`grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:text-slate-300 sm:size-9 ${focusRing}`}
+          className={`grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:text-slate-300 sm:pointer-fine:size-9 ${focusRing}`}
         >
           <Icon name="chevron-right" className="size-4" />
         </button>
@@ -178,7 +178,7 @@ function Calendar({ label, value, min, max, onPick }: { label: string; value: st
                         aria-pressed={chosen}
                         onClick={() => onPick(key)}
                         onFocus={() => setFocused(day)}
-                        className={`size-11 rounded-lg tabular-nums sm:size-9 ${focusRing} ${
+                        className={`size-11 rounded-lg tabular-nums sm:pointer-fine:size-9 ${focusRing} ${
                           chosen ? 'bg-brand-700 font-semibold text-white' : 'text-slate-800 hover:bg-slate-100'
                         } disabled:cursor-not-allowed disabled:text-slate-300 disabled:line-through disabled:hover:bg-transparent ${key === min ? 'ring-1 ring-slate-300 ring-inset' : ''}`}
                       >

@@ -149,7 +149,7 @@ function UploadOrderFileDialog({ open, onClose }: { open: boolean; onClose: () =
             aria-describedby={hintId}
             onChange={(event) => void handleFile(event)}
             disabled={upload.isPending}
-            className={`block w-full min-h-11 rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-50 file:px-4 file:font-medium file:text-slate-800 hover:file:bg-slate-100 sm:min-h-10 sm:file:min-h-10 ${focusRing}`}
+            className={`block w-full min-h-11 rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-50 file:px-4 file:font-medium file:text-slate-800 hover:file:bg-slate-100 sm:pointer-fine:min-h-10 sm:file:min-h-10 ${focusRing}`}
           />
           <p id={hintId} className="text-sm text-slate-500">
             XLSX, XLS or CSV, up to 10MB. Case Size is the number of cases for each dispensary listed on the row (or, in a file with a Cases column, the units per case).
