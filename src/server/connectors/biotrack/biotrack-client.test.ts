@@ -155,6 +155,15 @@ describe('BioTrack client against the simulator over HTTP', () => {
     expect(await post({ action: 'sync_inventory_room', sessionid, API: '4.0' })).toMatchObject({ success: 1, more: 0, inventory_room: [{ roomid: '101', name: 'Vault A' }, {}, {}] });
   });
 
+  it('answers after the event loop has run, as a network would: an embedded listing never holds the server', async () => {
+    const { fetch } = createBiotrackSimulator({ source: makeSource() });
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    await fetch('http://biotrack.test/', { method: 'POST', body: JSON.stringify({ action: 'login', license_number: '999000100', username: 'api@example.com', password: PASSWORD }) }).then(() => order.push('answer'));
+
+    expect(order).toEqual(['other work', 'answer']);
+  });
+
   it('stops when the caller cancels, without a connector failure', async () => {
     const run = await setup({ faults: [{ kind: 'timeout', on: 'locations' }] });
     const controller = new AbortController();

@@ -156,6 +156,9 @@ export function createBiotrackSimulator(options: BiotrackSimulatorOptions) {
 
   const handle: FetchLike = async (_input, init) => {
     requests += 1;
+    // Answer as a network would, after the event loop has run: in process, answers made of microtasks alone let a
+    // listing of thousands of pages hold the server (no request answered, no timer fired) until it ended.
+    await new Promise((resolve) => setImmediate(resolve));
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await new Response(init.body).text()) as Record<string, unknown>;

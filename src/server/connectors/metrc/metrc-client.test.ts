@@ -309,6 +309,30 @@ describe('Metrc simulator', () => {
     expect(body.Data[0]).toMatchObject({ Label: ninetyFive[80]!.tag, Item: { Name: 'Item 80' } });
   });
 
+  it('pages two windows asked in turn, each with its own packages', async () => {
+    // ninetyFive[i] changed at NOW - 1 h - i min; a window takes its start and not its end: [NOW - 2 h, NOW - 1 h)
+    // holds 1..60, [NOW - 3 h, NOW - 2 h) holds 61..94.
+    const hourOf = (hours: number) => `lastModifiedStart=${new Date(NOW - (hours + 1) * HOUR).toISOString().slice(0, 19)}Z&lastModifiedEnd=${new Date(NOW - hours * HOUR).toISOString().slice(0, 19)}Z`;
+    const labels = async (query: string) => ((await (await get(`/packages/v2/active?licenseNumber=${LICENCE}&pageSize=20&${query}`)).json()) as { Data: { Label: string }[]; Total: number });
+    const recent = await labels(`pageNumber=2&${hourOf(1)}`);
+    const older = await labels(`pageNumber=1&${hourOf(2)}`);
+    const recentAgain = await labels(`pageNumber=3&${hourOf(1)}`);
+
+    expect(recent.Total).toBe(60);
+    expect(recent.Data.map((row) => row.Label)).toEqual(ninetyFive.slice(21, 41).map((pkg) => pkg.tag));
+    expect(older.Total).toBe(34);
+    expect(older.Data.map((row) => row.Label)).toEqual(ninetyFive.slice(61, 81).map((pkg) => pkg.tag));
+    expect(recentAgain.Data.map((row) => row.Label)).toEqual(ninetyFive.slice(41, 61).map((pkg) => pkg.tag));
+  });
+
+  it('answers after the event loop has run, as a network would: an embedded listing never holds the server', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    await get(`/packages/v2/active?licenseNumber=${LICENCE}&pageSize=20&pageNumber=1&${window}`).then(() => order.push('answer'));
+
+    expect(order).toEqual(['other work', 'answer']);
+  });
+
   it('counts requests and takes new faults', async () => {
     const fresh = createMetrcSimulator({ source: sourceOf([]) });
     fresh.setFaults([{ kind: 'server-error', on: 'locations', times: 1 }]);
