@@ -38,12 +38,17 @@ export async function chooseFile(dialog: Locator, name: string, buffer: Buffer) 
 
 export const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review uploaded orders' });
 
+/**
+ * The customer's name as the review shows it, whole: 'Blue Heron St. Paul' is not 'Blue Heron St. Paul Airport'
+ * (another test's customer, under review in parallel), which a text or row-name prefix would also take.
+ */
+export const customerNamed = (page: Page, customer: Customer) => page.getByText(customer.customer_name, { exact: true });
+
 /** A customer's row in the review: a table row on desktop, a card on a phone. */
 export function reviewEntry(page: Page, testInfo: TestInfo, customer: Customer): Locator {
-  const review = reviewPanel(page);
-  return isPhone(testInfo)
-    ? review.getByRole('listitem').filter({ has: page.getByText(customer.customer_name, { exact: true }) })
-    : review.getByRole('row', { name: new RegExp(`^${escape(customer.customer_name)}(\\s|$)`) });
+  return reviewPanel(page)
+    .getByRole(isPhone(testInfo) ? 'listitem' : 'row')
+    .filter({ has: customerNamed(page, customer) });
 }
 
 export const datePicker = (page: Page, customer: Customer) => page.getByRole('button', { name: new RegExp(`^Delivery date for ${escape(customer.customer_name)}: `) });
