@@ -248,11 +248,26 @@ describe('Metrc client against the Metrc simulator over HTTP', () => {
     expect(await client.listActivePackages(LICENCE, lastHalfDay)).toHaveLength(60);
   });
 
-  it("fails as 'too-many-pages' when a listing has more pages than maxPages", async () => {
+  it('asks a span holding more pages than maxPages again in halves, reading no page twice, and keeps every package', async () => {
     const { client, requests } = await start(sourceOf(ninetyFive), [], { maxPages: 3 });
+    const progress: number[] = [];
+
+    const packages = await client.listActivePackages(LICENCE, lastHalfDay, { onProgress: ({ fetched }) => progress.push(fetched) });
+
+    expect(packages.map((pkg) => pkg.tag).sort()).toEqual(ninetyFive.map((pkg) => pkg.tag).sort());
+    // Only the rows of spans that fit are taken: 95 rows in all, none twice.
+    expect(progress.at(-1)).toBe(95);
+    const firstPages = requests.map((request) => queryOf(request.url)).filter((query) => query.get('pageNumber') === '1');
+    const spans = firstPages.map((query) => `${query.get('lastModifiedStart')} to ${query.get('lastModifiedEnd')}`);
+    expect(spans.slice(0, 2)).toEqual(['2026-11-20T00:00:00Z to 2026-11-20T12:00:00Z', '2026-11-20T00:00:00Z to 2026-11-20T06:00:00Z']);
+    expect(new Set(spans).size).toBe(spans.length);
+  });
+
+  it("fails as 'too-many-pages' when a minute alone holds more pages than maxPages", async () => {
+    const sameMinute = Array.from({ length: 95 }, (_, index) => testPackage(index, NOW - HOUR));
+    const { client } = await start(sourceOf(sameMinute), [], { maxPages: 3 });
 
     await expectFailure(client.listActivePackages(LICENCE, lastHalfDay), 'too-many-pages');
-    expect(requests).toHaveLength(1);
   });
 
   it("fails as 'unauthorized' on a 401, without retrying", async () => {

@@ -39,16 +39,23 @@ function metrcTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
-/** Spans of at most a day, on whole seconds (the format has no fraction), covering the window. */
-function splitWindow(window: TimeWindow): { start: string; end: string }[] {
+/** A span of lastModified times, in ms on whole seconds (the format has no fraction). */
+type Span = { start: number; end: number };
+
+/** A span holding more pages than a listing may follow is asked again in halves, down to this. */
+const MIN_SPAN_MS = 60_000;
+
+/** Spans of at most a day, on whole seconds, covering the window. */
+function splitWindow(window: TimeWindow): Span[] {
   const start = Math.floor(window.start.getTime() / 1000) * 1000;
   const end = Math.ceil(window.end.getTime() / 1000) * 1000;
-  const spans: { start: string; end: string }[] = [];
-  for (let from = start; from < end; from += METRC_MAX_WINDOW_MS) {
-    spans.push({ start: metrcTime(from), end: metrcTime(Math.min(end, from + METRC_MAX_WINDOW_MS)) });
-  }
+  const spans: Span[] = [];
+  for (let from = start; from < end; from += METRC_MAX_WINDOW_MS) spans.push({ start: from, end: Math.min(end, from + METRC_MAX_WINDOW_MS) });
   return spans;
 }
+
+/** A span's first page said it holds more pages than a listing follows (not yet fetched further). */
+class SpanTooLong extends Error {}
 
 export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnector {
   const transport = config.fetch ?? ((input, init) => fetch(input, init));
@@ -70,7 +77,7 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
    * Page 1 first (it tells how many pages there are), then the rest `pageConcurrency` at a time. Each page
    * repeats the count; a count that grows (packages changed while we read) extends the listing, within limits.
    */
-  async function eachPage(path: string, query: Record<string, string>, label: string, signal: AbortSignal | undefined, onRows: (rows: unknown[]) => void) {
+  async function eachPage(path: string, query: Record<string, string>, label: string, signal: AbortSignal | undefined, onRows: (rows: unknown[]) => void, splittable = false) {
     const pageLabel = (page: number) => `${label} page ${page}`;
     const fetchPage = async (page: number, pageSignal?: AbortSignal) => {
       const body = await get(path, { ...query, pageNumber: String(page), pageSize: String(METRC_MAX_PAGE_SIZE) }, pageLabel(page), pageSignal);
@@ -79,9 +86,9 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
     const tooMany = (totalPages: number) => new ConnectorError('too-many-pages', `${label} reports ${totalPages} pages, more than the ${maxPages} an import follows.`);
 
     const first = await fetchPage(1, signal);
-    onRows(first.rows);
     let totalPages = first.totalPages;
-    if (totalPages > maxPages) throw tooMany(totalPages);
+    if (totalPages > maxPages) throw splittable ? new SpanTooLong() : tooMany(totalPages);
+    onRows(first.rows);
     // Most lab listings are one page: no signals for siblings that will not exist.
     if (totalPages < 2) return;
     let growth = 0;
@@ -133,17 +140,29 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
       // A package changed twice appears in two spans (or twice while pages shift): the later answer wins.
       const packages = new Map<string, S2SPackage>();
       let fetched = 0;
-      for (const span of splitWindow(window)) {
-        const query = { licenseNumber: locationId, lastModifiedStart: span.start, lastModifiedEnd: span.end };
-        await eachPage('/packages/v2/active', query, label, options.signal, (rows) => {
+      // A span whose first page says it holds more than maxPages pages (a licence whose 50,000 packages all changed
+      // that day) is asked again as its two halves, before any of its pages is read: only that span is asked again.
+      const listSpan = async (span: Span): Promise<void> => {
+        const end = metrcTime(span.end);
+        const query = { licenseNumber: locationId, lastModifiedStart: metrcTime(span.start), lastModifiedEnd: end };
+        const onRows = (rows: unknown[]) => {
           for (const row of rows) {
-            const mapped = toPackage(row, label, locationId, span.end);
+            const mapped = toPackage(row, label, locationId, end);
             packages.set(mapped.packageId, mapped);
           }
           fetched += rows.length;
           options.onProgress?.({ fetched });
-        });
-      }
+        };
+        try {
+          await eachPage('/packages/v2/active', query, label, options.signal, onRows, span.end - span.start > MIN_SPAN_MS);
+        } catch (error) {
+          if (!(error instanceof SpanTooLong)) throw error;
+          const middle = Math.floor((span.start + span.end) / 2000) * 1000;
+          await listSpan({ start: span.start, end: middle });
+          await listSpan({ start: middle, end: span.end });
+        }
+      };
+      for (const span of splitWindow(window)) await listSpan(span);
       return [...packages.values()];
     },
 
