@@ -1,11 +1,13 @@
 // `npm run bench:reconciliation`: a reconciliation of MN on the large data set (200,000 batches), on PostgreSQL,
-// through the production server, against the embedded Metrc simulator (served through the real Metrc client),
-// signed in as the MN Market Admin:
+// through the production server, signed in as the MN Market Admin. The server talks to Metrc as in production
+// (METRC_MN_BASE_URL and keys, the real client over HTTP); the Metrc it reaches is the simulator of MN's data,
+// made once and served from the bench's own process, so that the server's RSS is the server's alone (the
+// simulator's 510,000 packages would be Metrc's memory, not ours):
 // 1. the run: POST initiate for every MN location, then the status polled every 100 ms until REPORT-GENERATED;
 //    wall time and the server process's RSS (VmRSS, sampled every 10 ms) just before and at its peak. Bare cost:
-//    the job's steps called directly in the bench's process, each timed (the simulator's world loaded, the
-//    packages listed through the Metrc client, our batches read, compareInventory, the rows written in a
-//    transaction rolled back), without the HTTP API, the job queue and the polling.
+//    the job's steps called directly in the bench's process, each timed (the packages listed through the Metrc
+//    client talking to the same simulator without HTTP, our batches read, compareBatches, the rows written in a
+//    transaction rolled back), without the HTTP API, the job queue, the polling and the network.
 // 2. the details list: a page of 100 of each tab, plain, with a search and with a sort, at 32 connections with
 //    autocannon. Bare cost: listRows (the page and its count) called directly, one call at a time.
 // Every answer is checked (the run generated its report with the bare comparison's rows, pages hold rows); a run
@@ -22,6 +24,7 @@ import { RECONCILIATION_TAB_LABELS, RECONCILIATION_TABS } from '../src/shared/ap
 import { createMetrcClient } from '../src/server/connectors/metrc/metrc-client';
 import { createMetrcSimulator } from '../src/server/connectors/metrc/metrc-simulator';
 import { createSimulatedSource } from '../src/server/connectors/simulator/simulated-source';
+import type { FetchLike } from '../src/server/connectors/http-json';
 import { loadSimulatorWorld } from '../src/server/connectors/simulator/simulator-world';
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
@@ -31,6 +34,7 @@ import { compareBatches, type ReconRowDraft } from '../src/server/modules/reconc
 import { batchesOfLocations, listRows, replaceRows, type ReconRowQuery } from '../src/server/modules/reconciliation/reconciliation.repository';
 import { benchHeaders, CONNECTIONS, measure, type BenchServer, type Endpoint, type Result } from './load-test';
 import { recordBenchmark } from './record';
+import { serveFetch, type ServedFetch } from '../tests/support/serve-fetch';
 import { createThrowawayDatabase, demoLogin, processRssMb, startServer, type RunningServer } from './support';
 
 const MARKET = 'MN';
@@ -97,8 +101,8 @@ async function runReconciliation(server: BenchServer, locationIds: number[]): Pr
     const initiated = await call<{ data: { reconId: string; recon_id: number } }>(server, 'POST', '/inventory/reconciliation/initiate', { market_code: MARKET, inventory_location_ids: locationIds });
     const { reconId, recon_id: runId } = initiated.data;
     for (;;) {
-      // The embedded simulator answers the Metrc client without I/O, so while a listing runs the server's event
-      // loop answers nothing, and Node drops a request left waiting past its requestTimeout: such a poll is repeated.
+      // A server whose event loop is held (as the embedded simulator once held it for minutes) leaves a poll waiting
+      // until Node drops it after its requestTimeout: such a poll is counted and repeated.
       const asked = performance.now();
       const status = await statusOf(server, reconId).catch((error: unknown) => {
         if (processRssMb(server.pid) === 0) throw error;
@@ -123,11 +127,11 @@ async function runReconciliation(server: BenchServer, locationIds: number[]): Pr
 type BareRun = { steps: { name: string; ms: number }[]; ms: number; packages: number; batches: number; rows: ReconRowDraft[] };
 
 /**
- * The job's steps called directly, each timed: the embedded connector's world and source (what the registry
- * builds), the locations' packages through the real Metrc client, our batches, the comparison, and the rows
- * written in a transaction that is rolled back (on a run of its own made inside it, so the real rows stay).
+ * The job's steps called directly, each timed: the locations' packages through the real Metrc client talking to
+ * the simulator without HTTP, our batches, the comparison, and the rows written in a transaction that is rolled
+ * back (on a run of its own made inside it, so the real rows stay).
  */
-async function bareReconciliation(db: Db, marketId: number, locationIds: number[]): Promise<BareRun> {
+async function bareReconciliation(db: Db, marketId: number, locationIds: number[], metrc: FetchLike): Promise<BareRun> {
   const steps: { name: string; ms: number }[] = [];
   const timed = async <T>(name: string, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now();
@@ -136,11 +140,7 @@ async function bareReconciliation(db: Db, marketId: number, locationIds: number[
     return value;
   };
   const locations = await marketLocations(db, marketId, locationIds);
-  const client = await timed('simulator world and packages made', async () => {
-    const source = createSimulatedSource(await loadSimulatorWorld(db, marketId));
-    const simulator = createMetrcSimulator({ source });
-    return createMetrcClient({ baseUrl: 'http://metrc.simulator', vendorKey: 'simulator', userKey: 'simulator', fetch: simulator.fetch, kind: 'simulator', retry: { minBackoffMs: 20 } });
-  });
+  const client = createMetrcClient({ baseUrl: 'http://metrc.simulator', vendorKey: 'simulator', userKey: 'simulator', fetch: metrc, kind: 'simulator', retry: { minBackoffMs: 20 } });
   const end = new Date();
   const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
   const s2s = await timed('packages listed (Metrc client) and summed per batch', () => s2sBatchesOf(client, locations.map((location) => location.s2sLocationId), window));
@@ -161,7 +161,7 @@ async function bareReconciliation(db: Db, marketId: number, locationIds: number[
         if (error !== rolledBack) throw error;
       }),
   );
-  const packages = [...s2s.values()].reduce((sum, batch) => sum + batch.tags.size, 0);
+  const packages = [...s2s.values()].reduce((sum, batch) => sum + batch.tags.length, 0);
   return { steps, ms: steps.reduce((sum, step) => sum + step.ms, 0), packages, batches: ours.length, rows };
 }
 
@@ -241,6 +241,7 @@ async function main(): Promise<void> {
   const misses: string[] = [];
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let running: RunningServer | undefined;
+  let metrc: ServedFetch | undefined;
   try {
     if (!reuse) seedLarge(url);
     database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
@@ -255,7 +256,21 @@ async function main(): Promise<void> {
     const marketId = market!.id;
     if (market!.batches < MIN_BATCHES) throw new Error(`${MARKET} holds ${market!.batches} batches: the large data set (at least ${MIN_BATCHES}) is needed`);
 
-    running = await startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', CLIENT_DIST_DIR: './no-client' });
+    // MN's Metrc: the simulator of its data, made once (timed, with what it adds to this process's RSS), on a local port.
+    const rssBeforeSimulatorMb = processRssMb(process.pid);
+    const madeStarted = performance.now();
+    const simulator = createMetrcSimulator({ source: createSimulatedSource(await loadSimulatorWorld(db, marketId)) });
+    const simulatorMadeMs = performance.now() - madeStarted;
+    const simulatorRssMb = processRssMb(process.pid) - rssBeforeSimulatorMb;
+    metrc = await serveFetch(simulator.fetch);
+    running = await startServer({
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '20',
+      CLIENT_DIST_DIR: './no-client',
+      [`METRC_${MARKET}_BASE_URL`]: metrc.baseUrl,
+      [`METRC_${MARKET}_VENDOR_KEY`]: 'bench-vendor-key',
+      [`METRC_${MARKET}_USER_KEY`]: 'bench-user-key',
+    });
     const server: BenchServer = { database: 'postgres', base: running.base, pid: running.child.pid!, token: await demoLogin(running.base, DEMO_USERS.mnAdmin.id) };
     const locations = (await call<{ data: LocationRow[] }>(server, 'POST', '/locations/query', { market: [MARKET], is_all: false })).data;
     const locationIds = locations.map((location) => location.inventory_location_id);
@@ -272,7 +287,8 @@ async function main(): Promise<void> {
       `  ${run.reconId}: ${fmt(counts.status_mismatch)} status and ${fmt(counts.inventory_mismatch)} inventory mismatches in ${fmt(run.ms)} ms; RSS ${fmt(run.rssBeforeMb)} → ${fmt(run.rssPeakMb)} MB (+${fmt(riseMb)}); ${run.stalledPolls} polls dropped by the server, the longest answered in ${fmt(run.longestPollMs)} ms`,
     );
     if (!(run.ms < TARGET.runMs && riseMb < TARGET.riseMb)) misses.push(`reconciliation: ${fmt(run.ms)} ms, RSS +${fmt(riseMb)} MB`);
-    const bare = await bareReconciliation(db, marketId, locationIds);
+    const metrcRequests = metrc.requests.length;
+    const bare = await bareReconciliation(db, marketId, locationIds, simulator.fetch);
     console.log(`  bare: ${fmt(bare.packages)} packages, ${fmt(bare.batches)} batches, ${fmt(bare.rows.length)} rows in ${fmt(bare.ms)} ms (${bare.steps.map((step) => `${step.name} ${fmt(step.ms)}`).join(', ')})`);
     const stored = await queryRows<{ tab: string; status: string; batchNumber: string }>(
       db,
@@ -308,8 +324,8 @@ async function main(): Promise<void> {
     // ---- the record
     const range = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
     const description = [
-      `A reconciliation of ${MARKET} on the large data set (${fmt(market!.batches)} batches, ${fmt(market!.active)} of them active, with ${fmt(market!.tags)} tags, beside 1,000,000 order lines), on PostgreSQL through the production server (pool of 20), signed in as ${DEMO_USERS.mnAdmin.name} (Market Admin, ${MARKET}), of all ${locations.length} ${MARKET} locations, against the embedded Metrc simulator served through the real Metrc client: it lists every tag of our active batches (some with changed quantities, some on hold, a few odd), new tags on known batches, new batches and unknown items, ${fmt(bare.packages)} packages in pages of 20, over the job's year-long window in Metrc's day-long spans (365 per location).`,
-      `**Run**: from sending POST /api/inventory/reconciliation/initiate to the status poll (every ${POLL_MS} ms) reading REPORT-GENERATED: the job in the server process, which builds the simulator from our tables, lists the packages, reads our batches, compares them (compareBatches) and writes the rows. RSS is the server process's VmRSS sampled every ${SAMPLE_MS} ms (PostgreSQL is a process of its own and not counted); the rise is the peak minus the value just before. The longest status poll is how long the server left a GET /inventory/reconciliation/status waiting during the run (the embedded simulator answers the Metrc client without I/O, so a listing holds the event loop); dropped polls are those Node reset after its requestTimeout (300 s), asked again. Bare cost: the same steps called directly in the bench's process, each timed (${bare.steps.map((step) => step.name).join('; ')}), without the HTTP API, the job queue and the polling; it made the same rows. Load average (1 min) at the start: ${run.load.toFixed(1)}, at the end: ${run.loadAfter.toFixed(1)}. Target: under ${TARGET.runMs / 1000} s and under ${TARGET.riseMb} MB RSS rise.`,
+      `A reconciliation of ${MARKET} on the large data set (${fmt(market!.batches)} batches, ${fmt(market!.active)} of them active, with ${fmt(market!.tags)} tags, beside 1,000,000 order lines), on PostgreSQL through the production server (pool of 20), signed in as ${DEMO_USERS.mnAdmin.name} (Market Admin, ${MARKET}), of all ${locations.length} ${MARKET} locations. The server reaches Metrc as in production (METRC_${MARKET}_BASE_URL and keys: the real Metrc client over HTTP, ${fmt(metrcRequests)} requests); the Metrc it reaches is the simulator of ${MARKET}'s data served from the bench's process, so the server's RSS is its own (made in ${fmt(simulatorMadeMs)} ms, the simulator's world and packages raised the bench's RSS by ${fmt(simulatorRssMb)} MB: Metrc's memory, not ours; the embedded simulator of a server without keys holds as much). It lists every tag of our active batches (some with changed quantities, some on hold, a few odd), new tags on known batches, new batches and unknown items, ${fmt(bare.packages)} packages in pages of 20, over the job's year-long window in Metrc's day-long spans (365 per location; a day holding more than the client's 2,000 pages is asked again in halves).`,
+      `**Run**: from sending POST /api/inventory/reconciliation/initiate to the status poll (every ${POLL_MS} ms) reading REPORT-GENERATED: the job in the server process, which lists the packages, reads our batches, compares them (compareBatches) and writes the rows. RSS is the server process's VmRSS sampled every ${SAMPLE_MS} ms (PostgreSQL is a process of its own and not counted); the rise is the peak minus the value just before. The longest status poll is how long the server left a GET /inventory/reconciliation/status waiting during the run; dropped polls are those Node reset after its requestTimeout (300 s), asked again. Bare cost: the same steps called directly in the bench's process, each timed (${bare.steps.map((step) => step.name).join('; ')}), talking to the same simulator without HTTP, without the server's API, the job queue and the polling; it made the same rows. Load average (1 min) at the start: ${run.load.toFixed(1)}, at the end: ${run.loadAfter.toFixed(1)}. Target: under ${TARGET.runMs / 1000} s and under ${TARGET.riseMb} MB RSS rise.`,
       `**Details list**: POST /api/inventory/reconciliation/details, a page of ${PAGE_SIZE} of each tab, plain, with a search (a word of an S2S product name the tab holds) and sorted by S2S product name, autocannon at ${CONNECTIONS} connections for ${DURATION_S} s each. This PostgreSQL runs with autovacuum off, so the bench runs VACUUM ANALYZE reconciliation_rows first, as autovacuum would within a minute of the inserts. One caller: the endpoint's p50 over ${SINGLE_CALLER_CALLS} calls made one at a time (what a request costs without the queue of ${CONNECTIONS}). Bare cost: listRows (the page with each row's open orders, and its count, without the run lookup, HTTP and the row mapping) called directly from the bench, one call at a time, ${BARE_DETAIL_CALLS} calls; the ratio is the endpoint's p50 at ${CONNECTIONS} connections over the bare p50. Load average (1 min) before the rows: ${range(detailResults.map((row) => row.load))}. Target: p95 under ${TARGET.detailsP95Ms} ms.`,
     ].join('\n\n');
     const body = [
@@ -335,6 +351,7 @@ async function main(): Promise<void> {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     await running?.stop();
+    await metrc?.close();
     await database?.close();
     await throwaway?.drop();
   }

@@ -67,13 +67,19 @@ export type CallOptions = {
   onProgress?: (progress: FetchProgress) => void;
 };
 
+/**
+ * What a listing keeps of each package. A reconciliation lists hundreds of thousands of packages and needs four
+ * of their fields: kept whole until the listing ends, they cost ~100 MB per location.
+ */
+export type PackageListOptions<T> = CallOptions & { keep?: (pkg: S2SPackage) => T };
+
 export type SeedToSaleConnector = {
   /** 'metrc' or 'biotrack', and whether this is a simulator (shown in logs, never credentials). */
   readonly system: 'metrc' | 'biotrack';
   readonly kind: 'http' | 'simulator';
   listLocations(options?: CallOptions): Promise<S2SLocation[]>;
-  /** Every active package of one location changed within the window, across every page. */
-  listActivePackages(locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
+  /** Every active package of one location changed within the window, across every page (what `keep` takes of each). */
+  listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]>;
   /** The lab results of one package; an empty list when the lab has reported nothing. */
   listLabResults(locationId: string, packageId: string, options?: CallOptions): Promise<S2SLabResult[]>;
 };

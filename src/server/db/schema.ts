@@ -433,7 +433,13 @@ export const reconciliationRows = pgTable(
     resolvedBy: uuid().references(() => users.id),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (t) => [index().on(t.runId, t.tab)],
+  // A tab's page is read in its order off an index (the tab is fixed, so its place in the order is free): by
+  // batch number, or by S2S product name either way. Sorting a 40,000-row tab for each page took ~10 ms.
+  (t) => [
+    index('reconciliation_rows_page_idx').on(t.runId, t.tab, t.batchNumber, t.id),
+    index('reconciliation_rows_product_asc_idx').on(t.runId, t.tab, t.s2sProductName.asc().nullsLast(), t.batchNumber, t.id),
+    index('reconciliation_rows_product_desc_idx').on(t.runId, t.tab, t.s2sProductName.desc().nullsLast(), t.batchNumber, t.id),
+  ],
 );
 
 // ---- customers and people -----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import type { CallOptions, SeedToSaleConnector, TimeWindow } from '../types';
+import type { CallOptions, PackageListOptions, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
 import { latestSamples, toLabResult, toLocation, toPackage } from './biotrack-mapping';
 import { loginAnswer, refusal, SYNC_TABLES, type QaSampleRecord } from './biotrack-payloads';
 
@@ -150,7 +150,8 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
       return (await rooms(options?.signal)).map(toLocation);
     },
 
-    async listActivePackages(locationId: string, window: TimeWindow, options?: CallOptions) {
+    async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
+      const keep = options?.keep ?? ((pkg: S2SPackage) => pkg as T);
       const signal = options?.signal;
       const room = (await rooms(signal)).find((candidate) => candidate.roomid === locationId);
       if (!room) throw new ConnectorError('not-found', `BioTrack has no inventory room ${locationId} for this licence.`);
@@ -164,7 +165,7 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
         fetched += page.filter(active).length;
         options?.onProgress?.({ fetched });
       });
-      return inventory.filter(active).map((record) => toPackage(record, room, samples.get(record.id)));
+      return inventory.filter(active).map((record) => keep(toPackage(record, room, samples.get(record.id))));
     },
 
     async listLabResults(_locationId: string, packageId: string, options?: CallOptions) {

@@ -124,6 +124,14 @@ describe('Metrc client against the Metrc simulator over HTTP', () => {
     expect(pkg).toEqual({ ...ninetyFive[0]!, quantity: -2.5, onHold: true });
   });
 
+  it('keeps what the caller asks of each package, once per package', async () => {
+    const { client } = await start(sourceOf(ninetyFive));
+
+    const kept = await client.listActivePackages(LICENCE, lastHalfDay, { keep: (pkg) => `${pkg.tag}:${pkg.quantity}` });
+
+    expect(kept.sort()).toEqual(ninetyFive.map((pkg) => `${pkg.tag}:12`).sort());
+  });
+
   it('splits a three-day window into spans of at most 24 hours and keeps every package', async () => {
     const spread = Array.from({ length: 30 }, (_, index) => testPackage(index, NOW - 3 * HOUR - index * 2 * HOUR));
     const { client, requests } = await start(sourceOf(spread));

@@ -5,7 +5,7 @@
 // one licence, while our inventory locations are the licences themselves.
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import type { CallOptions, S2SLabResult, S2SLocation, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
+import type { CallOptions, PackageListOptions, S2SLabResult, S2SLocation, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
 import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
 
 /** Metrc refuses a larger page; lists page only when pageSize is given. */
@@ -135,10 +135,11 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
       return wanted ? locations.filter((location) => wanted.has(location.id)) : locations;
     },
 
-    async listActivePackages(locationId: string, window: TimeWindow, options: CallOptions = {}): Promise<S2SPackage[]> {
+    async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options: PackageListOptions<T> = {}): Promise<T[]> {
+      const keep = options.keep ?? ((pkg: S2SPackage) => pkg as T);
       const label = `Metrc GET /packages/v2/active for licence ${locationId}`;
       // A package changed twice appears in two spans (or twice while pages shift): the later answer wins.
-      const packages = new Map<string, S2SPackage>();
+      const packages = new Map<string, T>();
       let fetched = 0;
       // A span whose first page says it holds more than maxPages pages (a licence whose 50,000 packages all changed
       // that day) is asked again as its two halves, before any of its pages is read: only that span is asked again.
@@ -148,7 +149,7 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
         const onRows = (rows: unknown[]) => {
           for (const row of rows) {
             const mapped = toPackage(row, label, locationId, end);
-            packages.set(mapped.packageId, mapped);
+            packages.set(mapped.packageId, keep(mapped));
           }
           fetched += rows.length;
           options.onProgress?.({ fetched });

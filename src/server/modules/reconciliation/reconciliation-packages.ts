@@ -16,7 +16,11 @@ const MIN_SPLIT_MS = 60_000;
 async function listWindow(connector: SeedToSaleConnector, locationId: string, window: TimeWindow, signal: AbortSignal | undefined, found: Map<string, S2SBatchPackage>): Promise<void> {
   let packages;
   try {
-    packages = await connector.listActivePackages(locationId, window, { signal });
+    // Only what the comparison reads is kept of each package.
+    packages = await connector.listActivePackages(locationId, window, {
+      signal,
+      keep: (item): S2SBatchPackage & { packageId: string } => ({ packageId: item.packageId, batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity }),
+    });
   } catch (error) {
     const span = window.end.getTime() - window.start.getTime();
     if (!(error instanceof ConnectorError && error.failure === 'too-many-pages') || span <= MIN_SPLIT_MS) throw error;
@@ -25,8 +29,7 @@ async function listWindow(connector: SeedToSaleConnector, locationId: string, wi
     await listWindow(connector, locationId, { start: middle, end: window.end }, signal, found);
     return;
   }
-  // Only what the comparison reads is kept of each package.
-  for (const item of packages) found.set(item.packageId, { batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity });
+  for (const item of packages) found.set(item.packageId, item);
 }
 
 /** The locations' active packages changed within the window, summed per batch. */
