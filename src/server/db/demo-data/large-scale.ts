@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/enums';
 import type { Db, Tx } from '../client';
+import { withSecondaryIndexesDeferred } from '../deferred-indexes';
 import * as schema from '../schema';
 import { buildProducts } from './catalogue';
 import { insertOrderTables, syncGeneratedIdentities, type DemoDataSet } from './demo-set';
@@ -23,6 +24,9 @@ const LARGE_SCALE = {
   batchesPerChunk: 25_000,
   ordersPerChunk: 10_000,
 } as const;
+
+/** The tables the large set fills with most rows: their secondary indexes are built after the load. */
+const BULK_TABLES = ['batches', 'batch_tags', 'orders', 'order_items', 'order_status_history', 'order_notes', 'picklists', 'picklist_items'];
 
 /** Two years of trade: most orders long closed, a recent tail open in every status. */
 const LARGE_STATUS_WEIGHTS: Record<OrderStatus, number> = {
@@ -102,27 +106,61 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
     if (holdsStock(plan.status)) reserveStock(ledger, plan, chooseLines(randomOf(index), pool, plan));
   });
 
-  for (let start = 0; start < drafts.length; start += LARGE_SCALE.batchesPerChunk) {
-    const completed = drafts.slice(start, start + LARGE_SCALE.batchesPerChunk).map((draft) => completeBatch(inventoryRandom, draft, ledger, context.completion));
-    await inTransaction(async (tx) => {
-      await insertRows(tx, schema.batches, completed.map((batch) => batch.row));
-      await insertRows(tx, schema.batchTags, completed.flatMap((batch) => batch.tags));
-    });
-  }
-  progress(`${drafts.length} more batches with tags`);
+  // Chunks are generated while the one before is written: the generator (Node) and the writes (PostgreSQL)
+  // each keep a core busy. One write at a time, so chunks land in order.
+  let writing: Promise<void> = Promise.resolve();
+  const write = (work: (tx: Tx) => Promise<void>, done: () => void) => {
+    writing = writing.then(() => inTransaction(work)).then(done);
+    // A failed write is thrown where the next chunk waits for it; until then it is not an unhandled rejection.
+    writing.catch(() => {});
+  };
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  let lines = 0;
-  for (let start = 0; start < plans.length; start += LARGE_SCALE.ordersPerChunk) {
-    const tables = createOrderTables();
-    for (let index = start; index < Math.min(plans.length, start + LARGE_SCALE.ordersPerChunk); index += 1) {
-      const random = randomOf(index);
-      const plan = plans[index]!;
-      addOrder(tables, buildOrder(random, scene, plan, chooseLines(random, pool, plan)));
+  await withSecondaryIndexesDeferred(db, BULK_TABLES, async () => {
+    for (let start = 0; start < drafts.length; start += LARGE_SCALE.batchesPerChunk) {
+      const completed: ReturnType<typeof completeBatch>[] = [];
+      for (const draft of drafts.slice(start, start + LARGE_SCALE.batchesPerChunk)) {
+        completed.push(completeBatch(inventoryRandom, draft, ledger, context.completion));
+        // The write under way gets the event loop now and then, to send its next statement.
+        if (completed.length % 1_000 === 0) await nextTurn();
+      }
+      await writing;
+      write(
+        async (tx) => {
+          await insertRows(tx, schema.batches, completed.map((batch) => batch.row));
+          await insertRows(tx, schema.batchTags, completed.flatMap((batch) => batch.tags));
+        },
+        () => {},
+      );
+      await nextTurn();
     }
-    await inTransaction((tx) => insertOrderTables(tx, tables));
-    lines += tables.orderItems.length;
-    progress(`${Math.min(plans.length, start + LARGE_SCALE.ordersPerChunk)} of ${plans.length} more orders, ${lines} lines`);
-  }
+    await writing;
+    progress(`${drafts.length} more batches with tags`);
+
+    let lines = 0;
+    for (let start = 0; start < plans.length; start += LARGE_SCALE.ordersPerChunk) {
+      const tables = createOrderTables();
+      const end = Math.min(plans.length, start + LARGE_SCALE.ordersPerChunk);
+      for (let index = start; index < end; index += 1) {
+        const random = randomOf(index);
+        const plan = plans[index]!;
+        addOrder(tables, buildOrder(random, scene, plan, chooseLines(random, pool, plan)));
+        if ((index - start) % 500 === 499) await nextTurn();
+      }
+      // At most one chunk waits while another is written, so memory stays flat.
+      await writing;
+      write(
+        (tx) => insertOrderTables(tx, tables),
+        () => {
+          lines += tables.orderItems.length;
+          progress(`${end} of ${plans.length} more orders, ${lines} lines`);
+        },
+      );
+      await nextTurn();
+    }
+    await writing;
+  });
+  progress('Indexes built');
 
   await db.transaction((tx) => syncGeneratedIdentities(tx));
   // After a bulk load, as after any: statistics for the planner, and visibility maps so that counts can
