@@ -7,38 +7,38 @@ import { sumPerBatch, type S2SBatch, type S2SBatchPackage } from './reconciliati
 /** A window is halved no further than this: a listing still too long for the connector then fails the run. */
 const MIN_SPLIT_MS = 60_000;
 
+type KeptPackage = S2SBatchPackage & { packageId: string };
+
 /**
  * One location's packages changed within the window, by package id. A listing longer than the connector follows
  * (too-many-pages: a Metrc licence whose 40,000 packages all changed on one day) is asked again as the two halves
  * of its window, on whole seconds as Metrc's times are; a package seen in both (it changed in between) counts once,
  * as last seen.
  */
-async function listWindow(connector: SeedToSaleConnector, locationId: string, window: TimeWindow, signal: AbortSignal | undefined, found: Map<string, S2SBatchPackage>): Promise<void> {
-  let packages;
+async function listWindow(connector: SeedToSaleConnector, locationId: string, window: TimeWindow, signal: AbortSignal | undefined): Promise<readonly KeptPackage[]> {
   try {
-    // Only what the comparison reads is kept of each package.
-    packages = await connector.listActivePackages(locationId, window, {
+    // Only what the comparison reads is kept of each package (the connector counts each package once).
+    return await connector.listActivePackages(locationId, window, {
       signal,
-      keep: (item): S2SBatchPackage & { packageId: string } => ({ packageId: item.packageId, batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity }),
+      keep: (item): KeptPackage => ({ packageId: item.packageId, batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, quantity: item.quantity }),
     });
   } catch (error) {
     const span = window.end.getTime() - window.start.getTime();
     if (!(error instanceof ConnectorError && error.failure === 'too-many-pages') || span <= MIN_SPLIT_MS) throw error;
     const middle = new Date(Math.floor((window.start.getTime() + span / 2) / 1000) * 1000);
-    await listWindow(connector, locationId, { start: window.start, end: middle }, signal, found);
-    await listWindow(connector, locationId, { start: middle, end: window.end }, signal, found);
-    return;
+    const found = new Map<string, KeptPackage>();
+    for (const half of [{ start: window.start, end: middle }, { start: middle, end: window.end }]) {
+      for (const item of await listWindow(connector, locationId, half, signal)) found.set(item.packageId, item);
+    }
+    return [...found.values()];
   }
-  for (const item of packages) found.set(item.packageId, item);
 }
 
 /** The locations' active packages changed within the window, summed per batch. */
 export async function s2sBatchesOf(connector: SeedToSaleConnector, locationIds: readonly string[], window: TimeWindow, signal?: AbortSignal): Promise<Map<string, S2SBatch>> {
   const batches = new Map<string, S2SBatch>();
   for (const locationId of locationIds) {
-    const found = new Map<string, S2SBatchPackage>();
-    await listWindow(connector, locationId, window, signal, found);
-    sumPerBatch(found.values(), batches);
+    sumPerBatch(await listWindow(connector, locationId, window, signal), batches);
   }
   return batches;
 }
