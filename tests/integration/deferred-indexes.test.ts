@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/server/db/client';
-import { secondaryIndexesOf, withSecondaryIndexesDeferred } from '../../src/server/db/deferred-indexes';
+import { restoreDeferredIndexes, secondaryIndexesOf, withSecondaryIndexesDeferred } from '../../src/server/db/deferred-indexes';
 import { createTestDatabase } from '../support/test-database';
 
 const TABLES = ['orders', 'batch_tags'];
@@ -31,6 +31,20 @@ describe('withSecondaryIndexesDeferred', () => {
     expect(during.map((index) => index.name)).toEqual(everyIndexBefore.map((index) => index.name).filter((name) => !before.some((index) => index.name === name)));
     expect(during.some((index) => index.name.endsWith('_pkey'))).toBe(true);
     expect(await secondaryIndexesOf(database.db, TABLES)).toEqual(before);
+  });
+
+  it('writes down what it drops, so that indexes a killed load left unbuilt are built by the next one', async () => {
+    const before = await secondaryIndexesOf(database.db, TABLES);
+    // A load killed half way: the indexes dropped, their definitions written down, nothing built.
+    const [victim] = before;
+    await database.db.execute(sql`insert into deferred_indexes (name, definition) values (${victim!.name}, ${victim!.definition})`);
+    await database.db.execute(sql`drop index ${sql.identifier(victim!.name)}`);
+    expect((await secondaryIndexesOf(database.db, TABLES)).map((index) => index.name)).not.toContain(victim!.name);
+
+    await restoreDeferredIndexes(database.db);
+
+    expect(await secondaryIndexesOf(database.db, TABLES)).toEqual(before);
+    expect(await queryRows(database.db, sql`select name from deferred_indexes`)).toEqual([]);
   });
 
   it('builds them again when the load fails, and lets its error through', async () => {

@@ -73,13 +73,24 @@ export type CallOptions = {
  */
 export type PackageListOptions<T> = CallOptions & { keep?: (pkg: S2SPackage) => T };
 
+/** Whole packages, or what `keep` takes of each: a type argument alone never changes what comes back. */
+export type ListActivePackages = {
+  (locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
+  <T>(locationId: string, window: TimeWindow, options: CallOptions & { keep: (pkg: S2SPackage) => T }): Promise<T[]>;
+};
+
+/** The one implementation behind ListActivePackages: without `keep`, T is S2SPackage. */
+export function keeper<T>(options: PackageListOptions<T> | undefined): (pkg: S2SPackage) => T {
+  return options?.keep ?? ((pkg) => pkg as T);
+}
+
 export type SeedToSaleConnector = {
   /** 'metrc' or 'biotrack', and whether this is a simulator (shown in logs, never credentials). */
   readonly system: 'metrc' | 'biotrack';
   readonly kind: 'http' | 'simulator';
   listLocations(options?: CallOptions): Promise<S2SLocation[]>;
-  /** Every active package of one location changed within the window, across every page (what `keep` takes of each). */
-  listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]>;
+  /** Every active package of one location changed within the window, across every page, each once (what `keep` takes of each). */
+  listActivePackages: ListActivePackages;
   /** The lab results of one package; an empty list when the lab has reported nothing. */
   listLabResults(locationId: string, packageId: string, options?: CallOptions): Promise<S2SLabResult[]>;
 };

@@ -98,6 +98,15 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Indexes a bulk load set aside (db/deferred-indexes.ts) and has not yet built again: a load stopped half way
+ * leaves them here, and the next load builds them first.
+ */
+export const deferredIndexes = pgTable('deferred_indexes', {
+  name: text().primaryKey(),
+  definition: text().notNull(),
+});
+
 // ---- catalogue -----------------------------------------------------------------------------------
 
 export const inventoryLocations = pgTable(

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import type { CallOptions, PackageListOptions, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
+import { keeper, type CallOptions, type PackageListOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
 import { latestSamples, toLabResult, toLocation, toPackage } from './biotrack-mapping';
 import { loginAnswer, refusal, SYNC_TABLES, type QaSampleRecord } from './biotrack-payloads';
 
@@ -151,7 +151,7 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
     },
 
     async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
-      const keep = options?.keep ?? ((pkg: S2SPackage) => pkg as T);
+      const keep = keeper(options);
       const signal = options?.signal;
       const room = (await rooms(signal)).find((candidate) => candidate.roomid === locationId);
       if (!room) throw new ConnectorError('not-found', `BioTrack has no inventory room ${locationId} for this licence.`);

@@ -5,7 +5,7 @@
 // one licence, while our inventory locations are the licences themselves.
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import type { CallOptions, PackageListOptions, S2SLabResult, S2SLocation, S2SPackage, SeedToSaleConnector, TimeWindow } from '../types';
+import { keeper, type CallOptions, type PackageListOptions, type S2SLabResult, type S2SLocation, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
 import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
 
 /** Metrc refuses a larger page; lists page only when pageSize is given. */
@@ -136,7 +136,7 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
     },
 
     async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options: PackageListOptions<T> = {}): Promise<T[]> {
-      const keep = options.keep ?? ((pkg: S2SPackage) => pkg as T);
+      const keep = keeper(options);
       const label = `Metrc GET /packages/v2/active for licence ${locationId}`;
       // A package changed twice appears in two spans (or twice while pages shift): the later answer wins.
       const packages = new Map<string, T>();

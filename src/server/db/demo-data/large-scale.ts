@@ -117,6 +117,16 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   await withSecondaryIndexesDeferred(db, BULK_TABLES, async () => {
+    try {
+      await loadChunks();
+    } finally {
+      // A generation error leaves no write running behind it (the indexes are built next).
+      await writing.catch(() => {});
+    }
+  });
+  progress('Indexes built');
+
+  async function loadChunks() {
     for (let start = 0; start < drafts.length; start += LARGE_SCALE.batchesPerChunk) {
       const completed: ReturnType<typeof completeBatch>[] = [];
       for (const draft of drafts.slice(start, start + LARGE_SCALE.batchesPerChunk)) {
@@ -159,8 +169,7 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
       await nextTurn();
     }
     await writing;
-  });
-  progress('Indexes built');
+  }
 
   await db.transaction((tx) => syncGeneratedIdentities(tx));
   // After a bulk load, as after any: statistics for the planner, and visibility maps so that counts can

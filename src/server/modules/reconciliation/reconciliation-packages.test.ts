@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../connectors/connector-error';
-import type { PackageListOptions, S2SPackage, SeedToSaleConnector, TimeWindow } from '../../connectors/types';
+import { keeper, type PackageListOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../../connectors/types';
 import { s2sBatchesOf } from './reconciliation-packages';
 
 const HOUR = 3_600_000;
@@ -22,7 +22,7 @@ function connector(locations: Record<string, Listed[]>, maxListed: number, failu
       if (failure) throw failure;
       const listed = locations[locationId]!.filter((item) => item.modifiedAt >= window.start.getTime() && item.modifiedAt < window.end.getTime());
       if (listed.length > maxListed) throw new ConnectorError('too-many-pages', `${listed.length} packages are too many`);
-      const keep = options?.keep ?? ((pkg: S2SPackage) => pkg as T);
+      const keep = keeper(options);
       return listed.map((item) => keep({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity } as S2SPackage));
     },
   };
@@ -33,14 +33,12 @@ function connector(locations: Record<string, Listed[]>, maxListed: number, failu
 const recent = (count: number, prefix = 'P'): Listed[] => Array.from({ length: count }, (_, index) => ({ packageId: `${prefix}${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - 10 * HOUR + index * 60_000 }));
 
 describe('s2sBatchesOf', () => {
-  it('asks a listing too long for the connector again in smaller windows, and counts every package once', async () => {
-    const { fake, windows } = connector({ L1: recent(50) }, 8);
+  it('counts a package the connector lists twice once, as last listed', async () => {
+    const twice = [...recent(3), { packageId: 'P1', batchNumber: 'B1', quantity: 5, modifiedAt: END - HOUR }];
+    const { fake } = connector({ L1: twice }, 100);
     const batches = await s2sBatchesOf(fake, ['L1'], WINDOW);
-    expect(batches.get('B1')?.quantity).toBe(50);
-    expect(batches.get('B1')?.tags.length).toBe(50);
-    expect(windows.length).toBeGreaterThan(2);
-    // Windows are cut on whole seconds, as Metrc's times are.
-    expect(windows.every((window) => window.start.getTime() % 1000 === 0)).toBe(true);
+    expect(batches.get('B1')?.quantity).toBe(1 + 5 + 1);
+    expect(batches.get('B1')?.tags.sort()).toEqual(['T-P0', 'T-P1', 'T-P2']);
   });
 
   it('sums the batches of several locations', async () => {
@@ -50,9 +48,10 @@ describe('s2sBatchesOf', () => {
     expect(batches.get('B2')?.quantity).toBe(7);
   });
 
-  it('fails with the connector when even a minute holds too many packages, or on any other failure', async () => {
-    const crowded = Array.from({ length: 5 }, (_, index) => ({ packageId: `P${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - HOUR }));
-    await expect(s2sBatchesOf(connector({ L1: crowded }, 4).fake, ['L1'], WINDOW)).rejects.toThrow('5 packages are too many');
+  it('fails with the connector’s reason, asking once, when a listing is too long or the connector fails', async () => {
+    const crowded = connector({ L1: recent(5) }, 4);
+    await expect(s2sBatchesOf(crowded.fake, ['L1'], WINDOW)).rejects.toThrow('5 packages are too many');
+    expect(crowded.windows).toHaveLength(1);
     const down = connector({ L1: recent(1) }, 10, new ConnectorError('server', 'Metrc answered 500'));
     await expect(s2sBatchesOf(down.fake, ['L1'], WINDOW)).rejects.toThrow('Metrc answered 500');
     expect(down.windows).toHaveLength(1);

@@ -1,0 +1,4 @@
+CREATE TABLE "deferred_indexes" (
+	"name" text PRIMARY KEY NOT NULL,
+	"definition" text NOT NULL
+);
