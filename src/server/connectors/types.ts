@@ -74,7 +74,7 @@ export type CallOptions = {
 export type PackageListOptions<T> = CallOptions & { keep?: (pkg: S2SPackage) => T };
 
 /** Whole packages, or what `keep` takes of each: a type argument alone never changes what comes back. */
-export type ListActivePackages = {
+type ListActivePackages = {
   (locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
   <T>(locationId: string, window: TimeWindow, options: CallOptions & { keep: (pkg: S2SPackage) => T }): Promise<T[]>;
 };
