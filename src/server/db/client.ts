@@ -102,8 +102,12 @@ function preparingEveryStatement(client: postgres.Sql): postgres.Sql {
 function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
   client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) => {
-    const pending = unsafe(query, parameters, queryOptions);
     const signal = currentRequestSignal();
+    // Never made, rather than made and cancelled: postgres.js puts the connection of a statement cancelled
+    // before it ran on its 'full' list for good, and a few abandoned requests then left every later statement
+    // waiting for a connection forever.
+    signal?.throwIfAborted();
+    const pending = unsafe(query, parameters, queryOptions);
     if (signal) cancelWhenAborted(pending, signal);
     return pending;
   }) as typeof client.unsafe;
@@ -119,11 +123,8 @@ function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
   return client;
 }
 
+/** Cancels the statement when the signal aborts later (it has not aborted yet: see cancellingWhenClientLeaves). */
 function cancelWhenAborted(query: Promise<unknown> & { cancel(): void }, signal: AbortSignal): void {
-  if (signal.aborted) {
-    query.cancel();
-    return;
-  }
   const cancel = () => query.cancel();
   signal.addEventListener('abort', cancel, { once: true });
   const forget = () => signal.removeEventListener('abort', cancel);

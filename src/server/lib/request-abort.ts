@@ -42,6 +42,11 @@ export function registerRequestAbort(app: FastifyInstance): void {
     });
     signals.set(request, controller.signal);
     // The rest of the request (later hooks, body parsing, handler) runs inside: checked on Node 20 and 24.
-    storage.run(controller.signal, done);
+    withRequestSignal(controller.signal, done);
   });
+}
+
+/** Runs `work` (and all it awaits) as the work of a request with this signal. */
+export function withRequestSignal<T>(signal: AbortSignal, work: () => T): T {
+  return storage.run(signal, work);
 }
