@@ -46,6 +46,16 @@ test('a Market Admin refreshes two issues: the result is shown and the fixed one
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: testInfo.outputPath('refreshed.png'), fullPage: true });
 
+    // What it counts as fixed is what it closed: exactly that many of the two are no longer open, and the
+    // list no longer shows them.
+    const stillOpen: string[] = [];
+    for (const issue of before.data) {
+      const found = (await (await api.send('POST', '/inventory/issues', { marketCode: market, tab: 'item_issues', search: issue.batch_id, pagination: { page: 1, pageSize: 25 } })).json()) as IssuesPage;
+      if (found.data.some((row) => row.batch_id === issue.batch_id && row.product_name === issue.product_name)) stillOpen.push(issue.batch_id);
+    }
+    expect(stillOpen.length).toBe(2 - latest.no_of_fixed_items);
+    for (const issue of before.data.filter((each) => !stillOpen.includes(each.batch_id))) await expect(rows.filter({ hasText: issue.batch_id })).toHaveCount(0);
+
     // What it fixed is closed: the tab and the sidebar's statistics count that many fewer.
     const after = await issues();
     expect(after.totalTabCounts.item_issues).toBe(before.totalTabCounts.item_issues - latest.no_of_fixed_items);
