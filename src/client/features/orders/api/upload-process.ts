@@ -35,6 +35,9 @@ export function useProcessUpload() {
   return useMutation({
     mutationFn: (input: UploadProcessInput) => processUpload(market, input),
     onSuccess: async (customers, input) => {
+      // A status read sent before this answer would land after it and put the upload back as it was (seen in
+      // CI: the review came back after Confirm, and nothing polled any more): such reads are dropped first.
+      await queryClient.cancelQueries({ queryKey: [UPLOAD_QUERY_KEY, market] });
       // The answer is the upload's state after the action: keep it under its own key, and as the market's
       // open upload only while it is not finished.
       const open = customers.result.some((customer) => customer.menu_upload_status === 'IN-PROGRESS' || customer.menu_upload_status === 'ORDER-INITIATED');

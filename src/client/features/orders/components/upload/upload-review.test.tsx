@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadCustomerResult } from '../../../../../shared/api/orders';
 import { marketDate } from '../../../../../shared/market-time';
-import { uploadStatusKey } from '../../api/upload-status';
+import { uploadStatusKey, uploadStatusQueryOptions } from '../../api/upload-status';
 import { UploadReview } from './upload-review';
 
 vi.mock('./use-can-upload', () => ({ useCanUpload: () => true }));
@@ -154,6 +154,38 @@ describe('UploadReview', () => {
     expect(String(calls('/api/order/upload/status').at(-1)![0])).toContain('referenceId=UPL-MN-0001');
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(await screen.findByText('Upload UPL-MN-0001: 2 orders created.')).toBeTruthy();
+  });
+
+  it('a status read sent before Confirm was answered, landing after it, does not bring the review back', async () => {
+    const initiated = REVIEW.map((c) => ({ ...c, menu_upload_status: 'ORDER-INITIATED' as const, delivery_date: today }));
+    // Confirm's answer and a read of the upload sent while Confirm is on its way are held, then answered in
+    // turn: Confirm first, then the read (with the upload as it was, still in review).
+    let answerProcess: () => void = () => {};
+    let answerLateRead: () => void = () => {};
+    let processSent = false;
+    fetchMock.mockImplementation((url: string) => {
+      if (url.startsWith('/api/order/upload/process')) {
+        processSent = true;
+        return new Promise((resolve) => (answerProcess = () => resolve(envelope(initiated))));
+      }
+      if (processSent) return new Promise((resolve) => (answerLateRead = () => resolve(envelope(REVIEW))));
+      return Promise.resolve(envelope(REVIEW));
+    });
+    const user = userEvent.setup();
+    const queryClient = renderReview();
+    expect(await screen.findByRole('heading', { name: 'Review uploaded orders' })).toBeTruthy();
+    await pickToday(user, 'GreenVault Duluth');
+    await pickToday(user, 'GreenVault Winona');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(processSent).toBe(true));
+    void queryClient.fetchQuery(uploadStatusQueryOptions('MN', 'UPL-MN-0001')).catch(() => {});
+    await act(async () => answerProcess());
+    expect(await screen.findByText('Creating orders for upload UPL-MN-0001: 0 of 2 done.')).toBeTruthy();
+    await act(async () => answerLateRead());
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(screen.getByText('Creating orders for upload UPL-MN-0001: 0 of 2 done.')).toBeTruthy();
   });
 
   it('shows the review of a file sent while the last upload’s outcome is still shown', async () => {
