@@ -334,12 +334,23 @@ export const importRows = pgTable(
     caseSize: integer(),
     payload: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    /**
+     * The row as the details list sends it, kept by a trigger on every insert and update (migration 0013,
+     * import_row_detail_json): a page is its rows' texts joined, with nothing built per request.
+     */
+    detailJson: text(),
   },
   // A tab's page in id order and its count are read from the index alone; the tags popup finds a batch's rows.
   // A search is a contains-match on one expression (pg_trgm, migration 0001), as the order list's is.
+  // Sorted by product or S2S name (what reviewers sort a tab by), a page is read in index order and stops at its
+  // LIMIT, one index per direction since descending keeps empty names last (a tab can hold 20,000 rows).
   (t) => [
     index().on(t.importId, t.tab, t.id),
     index().on(t.importId, t.batchNumber),
+    index('import_rows_product_asc_idx').on(t.importId, t.tab, t.productName.asc().nullsLast(), t.id),
+    index('import_rows_product_desc_idx').on(t.importId, t.tab, t.productName.desc().nullsLast(), t.id),
+    index('import_rows_s2s_product_asc_idx').on(t.importId, t.tab, t.s2sProductName.asc().nullsLast(), t.id),
+    index('import_rows_s2s_product_desc_idx').on(t.importId, t.tab, t.s2sProductName.desc().nullsLast(), t.id),
     index('import_rows_search_trgm_idx').using('gin', sql`${IMPORT_ROW_SEARCH_TEXT} gin_trgm_ops`),
   ],
 );

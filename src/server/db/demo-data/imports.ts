@@ -103,6 +103,7 @@ function batchDetail(ids: IdSequences, input: DetailInput, batch: CompletedBatch
     caseSize,
     payload: batchPayload(batch, extra),
     createdAt: input.createdAt,
+    detailJson: null, // written by the row's trigger (migration 0013)
   };
 }
 
@@ -125,6 +126,7 @@ function issueDetail(random: Random, scene: ImportScene, input: Omit<DetailInput
     caseSize: null,
     payload: { tags: [{ tagNumber: tagNumber(location, scene.ids.tagSerial()), quantity }] },
     createdAt: input.createdAt,
+    detailJson: null, // written by the row's trigger (migration 0013)
   };
 }
 

@@ -13,6 +13,7 @@ import {
   queryLocationsEndpoint,
   refreshImportEndpoint,
 } from '../../../shared/api/inventory-import';
+import { paginationMeta } from '../../../shared/api/common';
 import { importReasonLabel } from '../../../shared/reason-codes';
 import { route } from '../../lib/endpoint-route';
 import { checkListQuery } from '../../lib/list-query';
@@ -25,7 +26,20 @@ type Terpene = { terpeneName: string; percentage: number };
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** A stored detail row in the spec's names; lab values and tags come from the row's payload. */
+/**
+ * Rounded to 2 decimals as written (half away from zero), as PostgreSQL rounds the numeric the payload stores:
+ * 1.005 is 1.01 (Math.round(1.005 * 100) / 100 gives 1, the float being 1.00499...).
+ */
+function roundTo2(value: number): number {
+  const text = String(Math.abs(value));
+  const rounded = text.includes('e') ? Math.round(Math.abs(value) * 100) / 100 : Number(`${Math.round(Number(`${text}e2`))}e-2`);
+  return value < 0 ? -rounded : rounded;
+}
+
+/**
+ * A stored detail row in the spec's names; lab values and tags come from the row's payload. The details list has the
+ * database build the same JSON (DETAIL_ROW_JSON in import.repository.ts; import-detail-json.test.ts holds them equal).
+ */
 export function detailRow(row: StoredImportRow) {
   const payload = row.payload;
   const tags = Array.isArray(payload.tags) ? (payload.tags as { tagNumber: string }[]) : [];
@@ -46,7 +60,7 @@ export function detailRow(row: StoredImportRow) {
       .filter((terpene) => Number.isFinite(terpene.percentage))
       .sort((a, b) => b.percentage - a.percentage)
       .slice(0, 3)
-      .map((terpene) => ({ terpeneName: terpene.terpeneName, percentage: Math.round(terpene.percentage * 100) / 100 })),
+      .map((terpene) => ({ terpeneName: terpene.terpeneName, percentage: roundTo2(terpene.percentage) })),
     thc_value: numberOrNull(payload.thcValue),
     thc_total_uom: textOrNull(payload.thcUom),
     cbd_value: numberOrNull(payload.cbdValue),
@@ -84,7 +98,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
   route(app, importDetailsEndpoint, async ({ ctx, params, body }, reply) => {
     const query = checkListQuery(body, { sortable: IMPORT_DETAIL_SORT_COLUMNS, filterable: IMPORT_DETAIL_SORT_COLUMNS });
     const filters = query.filters.flatMap((filter) => (filter.type === 'text' ? [{ column: filter.column, value: filter.value }] : []));
-    const { meta, rows, total } = await imports.details(ctx, params.importId, {
+    const { meta, rowsJson, rows, total } = await imports.details(ctx, params.importId, {
       tab: body.tab,
       search: query.search,
       filters,
@@ -92,10 +106,12 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
       page: query.page,
       pageSize: query.pageSize,
     });
-    // Built here from typed rows, so sent as it is: checking a page of 100 rows against the schema again cost more
-    // than reading them (the schema still documents it, and the tests read it through the contract).
-    const answer = { ...okPage({ rows: rows.map(detailRow), totalRecords: total, page: query.page, pageSize: query.pageSize }), metaDetails: meta };
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+    // The rows are already JSON (built by the database as detailRow would build them): sent as they are, so the
+    // schema documents the answer but nothing parses, maps and encodes a page of 100 rows again.
+    const pagination = paginationMeta(query.page, query.pageSize, total, rows);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"success":true,"message":"OK","data":${rowsJson},"pagination":${JSON.stringify(pagination)},"metaDetails":${JSON.stringify(meta)}}`);
   });
 
   route(app, refreshImportEndpoint, async ({ ctx, params }) => {

@@ -27,7 +27,7 @@ import {
   insertImportRows,
   latestImport,
   listHistory,
-  listImportRows,
+  listImportRowsJson,
   lockMarketImports,
   lockOpenImport,
   recountTabs,
@@ -319,7 +319,7 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
     async details(ctx: Ctx, referenceId: string, query: Omit<DetailPageQuery, 'importId'>) {
       const record = await importOfMarket(db, ctx, referenceId);
       const counts = tabCountsOf(record);
-      const { rows, total } = await listImportRows(db, { ...query, importId: record.id, tabTotal: counts[query.tab] });
+      const { json, rows, total } = await listImportRowsJson(db, { ...query, importId: record.id, tabTotal: counts[query.tab] });
       const meta = {
         importId: record.referenceId,
         userId: record.createdBy,
@@ -328,7 +328,7 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
         tabCounts: counts,
         canAct: record.status === 'FETCH_COMPLETED' && mayAct(ctx, record, 'commit'),
       };
-      return { meta, rows, total };
+      return { meta, rowsJson: json, rows, total };
     },
 
     /** Case Size Errors checked again against today's standard case sizes; fixed ones leave the tab (held-back new batches join the updates). */
