@@ -134,6 +134,10 @@ describe('an import detail row built by the database', () => {
     );
     expect(searched.total).toBe(matching.length);
     expect(searched.rows).toBe(Math.min(5, matching.length));
+    expect((JSON.parse(searched.json) as { id: number }[]).map((row) => row.id)).toEqual(matching.slice(0, 5).map((row) => row.id));
+
+    const none = await listImportRowsJson(database.db, { importId: busiest!.id, tab, search: 'no such words', filters: [], sort: [], page: 1, pageSize: 5, tabTotal: busiest!.n });
+    expect(none).toEqual({ json: '[]', rows: 0, total: 0 });
   });
 });
 

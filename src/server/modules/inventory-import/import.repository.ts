@@ -237,19 +237,30 @@ function detailPageSql(query: DetailPageQuery): { where: SQL; order: SQL } {
  */
 export async function listImportRowsJson(db: DbOrTx, query: DetailPageQuery): Promise<{ json: string; rows: number; total: number }> {
   const { where, order } = detailPageSql(query);
-  const page = queryRows<{ json: string; rows: number }>(
-    db,
-    sql`select coalesce('[' || string_agg(r.row_json, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows
-        from (select i.*, coalesce(i.detail_json, import_row_detail_json(i)) as row_json
-              from import_rows i where ${where} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) r`,
-  );
+  const limit = sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
   // Unsearched and unfiltered, the tab's count kept on the import is the total: no need to count thousands of rows again.
   if (query.tabTotal !== undefined && !query.search && query.filters.length === 0) {
-    const [row] = await page;
+    const [row] = await queryRows<{ json: string; rows: number }>(
+      db,
+      sql`select coalesce('[' || string_agg(r.row_json, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows
+          from (select i.*, coalesce(i.detail_json, import_row_detail_json(i)) as row_json from import_rows i where ${where} order by ${order} ${limit}) r`,
+    );
     return { json: row!.json, rows: row!.rows, total: query.tabTotal };
   }
-  const [[row], count] = await Promise.all([page, queryRows<{ total: number }>(db, sql`select count(*)::int as total from import_rows where ${where}`)]);
-  return { json: row!.json, rows: row!.rows, total: count[0]?.total ?? 0 };
+  // A search or filter reads its matches once, narrow (the sortable columns), for both the count and the page's
+  // ids; only the page's rows are then read whole.
+  const [row] = await queryRows<{ json: string; rows: number; total: number }>(
+    db,
+    sql`with matched as materialized (
+          select id, ${sql.join(Object.values(DETAIL_COLUMNS), sql`, `)} from import_rows where ${where}
+        ), page as (
+          select id as page_id from matched order by ${order} ${limit}
+        )
+        select coalesce('[' || string_agg(coalesce(i.detail_json, import_row_detail_json(i)), ',' order by ${order}) || ']', '[]') as json,
+               count(i.id)::int as rows, (select count(*) from matched)::int as total
+        from page join import_rows i on i.id = page.page_id`,
+  );
+  return row!;
 }
 
 export async function importRowsOfTab(db: DbOrTx, importId: number, tab: ImportTab): Promise<StoredImportRow[]> {
