@@ -311,7 +311,7 @@ export const imports = pgTable(
 );
 
 /** What the search box of an import's tab matches: batch, product, S2S name and location, lower-cased. */
-export const IMPORT_ROW_SEARCH_TEXT = sql.raw(
+const IMPORT_ROW_SEARCH_TEXT = sql.raw(
   `lower(batch_number || ' ' || coalesce(product_name, '') || ' ' || coalesce(s2s_product_name, '') || ' ' || coalesce(location_name, ''))`,
 );
 
@@ -339,9 +339,14 @@ export const importRows = pgTable(
      * import_row_detail_json): a page is its rows' texts joined, with nothing built per request.
      */
     detailJson: text(),
+    /**
+     * IMPORT_ROW_SEARCH_TEXT, stored: a search rechecks each row the trigram index offers, and computing the
+     * expression per row cost three times reading it (1.25 ms against 0.32 ms to match 1,700 rows).
+     */
+    searchText: text().generatedAlwaysAs(IMPORT_ROW_SEARCH_TEXT),
   },
   // A tab's page in id order and its count are read from the index alone; the tags popup finds a batch's rows.
-  // A search is a contains-match on one expression (pg_trgm, migration 0001), as the order list's is.
+  // A search is a contains-match on one stored text (pg_trgm, migration 0001), as the order list's is.
   // Sorted by product or S2S name (what reviewers sort a tab by), a page is read in index order and stops at its
   // LIMIT, one index per direction since descending keeps empty names last (a tab can hold 20,000 rows).
   (t) => [
@@ -351,7 +356,7 @@ export const importRows = pgTable(
     index('import_rows_product_desc_idx').on(t.importId, t.tab, t.productName.desc().nullsLast(), t.id),
     index('import_rows_s2s_product_asc_idx').on(t.importId, t.tab, t.s2sProductName.asc().nullsLast(), t.id),
     index('import_rows_s2s_product_desc_idx').on(t.importId, t.tab, t.s2sProductName.desc().nullsLast(), t.id),
-    index('import_rows_search_trgm_idx').using('gin', sql`${IMPORT_ROW_SEARCH_TEXT} gin_trgm_ops`),
+    index('import_rows_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

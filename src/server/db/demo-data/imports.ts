@@ -103,7 +103,6 @@ function batchDetail(ids: IdSequences, input: DetailInput, batch: CompletedBatch
     caseSize,
     payload: batchPayload(batch, extra),
     createdAt: input.createdAt,
-    detailJson: null, // written by the row's trigger (migration 0013)
   };
 }
 
@@ -126,7 +125,6 @@ function issueDetail(random: Random, scene: ImportScene, input: Omit<DetailInput
     caseSize: null,
     payload: { tags: [{ tagNumber: tagNumber(location, scene.ids.tagSerial()), quantity }] },
     createdAt: input.createdAt,
-    detailJson: null, // written by the row's trigger (migration 0013)
   };
 }
 

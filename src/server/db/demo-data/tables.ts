@@ -27,7 +27,8 @@ export type OrderNoteRow = typeof schema.orderNotes.$inferSelect;
 export type PicklistRow = typeof schema.picklists.$inferSelect;
 export type PicklistItemRow = typeof schema.picklistItems.$inferSelect;
 export type ImportRow = typeof schema.imports.$inferSelect;
-export type ImportDetailRow = typeof schema.importRows.$inferSelect;
+/** Without what the database writes itself: the row's JSON (a trigger, migration 0013) and its search text (generated). */
+export type ImportDetailRow = Omit<typeof schema.importRows.$inferSelect, 'detailJson' | 'searchText'>;
 export type InventoryIssueRow = typeof schema.inventoryIssues.$inferSelect;
 
 const BULK_TYPES: Record<string, ColumnType> = {
@@ -54,7 +55,10 @@ const columnsByTable = new WeakMap<PgTable, BulkColumn<Record<string, unknown>>[
 function bulkColumns(table: PgTable): BulkColumn<Record<string, unknown>>[] {
   let columns = columnsByTable.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    // A generated column is the database's to write.
+    columns = Object.entries(getTableColumns(table))
+      .filter(([, column]) => !column.generated)
+      .map(([key, column]) => ({
       name: toSnakeCase(column.name),
       type: bulkType(column.getSQLType()),
       value: (row: Record<string, unknown>) => row[key],

@@ -4,7 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ImportStatus, ImportTab, MarketCode, SeedToSaleSystem } from '../../../shared/enums';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { IMPORT_ROW_SEARCH_TEXT } from '../../db/schema';
 import { escapeLike, intArray, referenceFrom, sqlList } from '../../lib/sql-helpers';
 import type { DraftRow } from './import-rules';
 
@@ -220,7 +219,7 @@ function detailPageSql(query: DetailPageQuery): { where: SQL; order: SQL } {
   const conditions: SQL[] = [sql`import_id = ${query.importId}`, sql`tab = ${query.tab}`];
   if (query.search) {
     const like = `%${escapeLike(query.search)}%`;
-    conditions.push(sql`${IMPORT_ROW_SEARCH_TEXT} like lower(${like})`);
+    conditions.push(sql`search_text like lower(${like})`);
   }
   for (const filter of query.filters) conditions.push(sql`${DETAIL_COLUMNS[filter.column]}::text ilike ${`%${escapeLike(filter.value)}%`}`);
   const order = sql.join(

@@ -1,0 +1,3 @@
+DROP INDEX "import_rows_search_trgm_idx";--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(batch_number || ' ' || coalesce(product_name, '') || ' ' || coalesce(s2s_product_name, '') || ' ' || coalesce(location_name, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "import_rows_search_trgm_idx" ON "import_rows" USING gin ("search_text" gin_trgm_ops);
