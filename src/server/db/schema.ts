@@ -177,6 +177,13 @@ export const products = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The product's row of the standard case sizes list (its names, taxonomy and five slots, as the API sends it)
+     * and the lower-cased text that list's search matches, kept by triggers on the product, its names, its slots
+     * and the taxonomy's names (migration 0016): a page is its rows' texts joined, a search one trigram lookup.
+     */
+    caseSizeRow: text(),
+    caseSizeSearch: text(),
   },
   (t) => [
     uniqueIndex().on(t.marketId, t.erpCode),
@@ -185,6 +192,7 @@ export const products = pgTable(
     index().on(t.marketId, t.updatedAt),
     // Contains-searches of product names (the menu listing, the case-size list), as the orders list has on its names.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_case_size_search_trgm_idx').using('gin', sql`${t.caseSizeSearch} gin_trgm_ops`),
   ],
 );
 

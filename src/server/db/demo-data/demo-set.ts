@@ -56,8 +56,7 @@ export async function insertDemoDataSet(tx: DbOrTx, set: DemoDataSet): Promise<v
     picklistItems: all((rows) => rows.picklistItems),
   });
   await insertRows(tx, schema.imports, all((rows) => rows.imports));
-  // The columns these rows leave out are the database's own (insertRows sends null for the trigger to replace, and skips generated ones).
-  await insertRows(tx, schema.importRows, all((rows) => rows.rows) as (typeof schema.importRows.$inferSelect)[]);
+  await insertRows(tx, schema.importRows, all((rows) => rows.rows));
   await insertRows(tx, schema.inventoryIssues, all((rows) => rows.issues));
 }
 

@@ -6,13 +6,21 @@ import { bulkInsert, type BulkColumn, type ColumnType } from '../bulk-insert';
 import type { DbOrTx } from '../client';
 import type * as schema from '../schema';
 
+/**
+ * Columns the database keeps itself, which rows the seed makes leave out: an import row's JSON and a product's case
+ * size list row and search text (triggers, migrations 0013 and 0016), an import row's search text (generated).
+ */
+const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch'] as const;
+/** A row as the seed writes it: every column but those the database keeps. */
+type WrittenRow<T extends PgTable> = Omit<T['$inferSelect'], (typeof KEPT_BY_DATABASE)[number]>;
+
 export type CategoryRow = typeof schema.categories.$inferSelect;
 export type SubcategoryRow = typeof schema.subcategories.$inferSelect;
 export type BrandRow = typeof schema.brands.$inferSelect;
 export type StrainRow = typeof schema.strains.$inferSelect;
 export type PickReasonRow = typeof schema.pickReasons.$inferSelect;
 export type LocationRow = typeof schema.inventoryLocations.$inferSelect;
-export type ProductRow = typeof schema.products.$inferSelect;
+export type ProductRow = WrittenRow<typeof schema.products>;
 export type ProductNameRow = typeof schema.productNames.$inferSelect;
 export type ProductCaseSizeRow = typeof schema.productCaseSizes.$inferSelect;
 export type BatchRow = typeof schema.batches.$inferSelect;
@@ -27,8 +35,7 @@ export type OrderNoteRow = typeof schema.orderNotes.$inferSelect;
 export type PicklistRow = typeof schema.picklists.$inferSelect;
 export type PicklistItemRow = typeof schema.picklistItems.$inferSelect;
 export type ImportRow = typeof schema.imports.$inferSelect;
-/** Without what the database writes itself: the row's JSON (a trigger, migration 0013) and its search text (generated). */
-export type ImportDetailRow = Omit<typeof schema.importRows.$inferSelect, 'detailJson' | 'searchText'>;
+export type ImportDetailRow = WrittenRow<typeof schema.importRows>;
 export type InventoryIssueRow = typeof schema.inventoryIssues.$inferSelect;
 
 const BULK_TYPES: Record<string, ColumnType> = {
@@ -55,9 +62,8 @@ const columnsByTable = new WeakMap<PgTable, BulkColumn<Record<string, unknown>>[
 function bulkColumns(table: PgTable): BulkColumn<Record<string, unknown>>[] {
   let columns = columnsByTable.get(table);
   if (!columns) {
-    // A generated column is the database's to write.
     columns = Object.entries(getTableColumns(table))
-      .filter(([, column]) => !column.generated)
+      .filter(([key]) => !(KEPT_BY_DATABASE as readonly string[]).includes(key))
       .map(([key, column]) => ({
       name: toSnakeCase(column.name),
       type: bulkType(column.getSQLType()),
@@ -69,7 +75,7 @@ function bulkColumns(table: PgTable): BulkColumn<Record<string, unknown>>[] {
 }
 
 /** Inserts complete rows (every column given) with unnest arrays, whatever their number. */
-export async function insertRows<T extends PgTable>(db: DbOrTx, table: T, rows: readonly T['$inferSelect'][]): Promise<void> {
+export async function insertRows<T extends PgTable>(db: DbOrTx, table: T, rows: readonly WrittenRow<T>[]): Promise<void> {
   if (rows.length === 0) return;
   await bulkInsert(db, getTableName(table), bulkColumns(table), rows as readonly Record<string, unknown>[]);
 }

@@ -64,10 +64,8 @@ function listConditions(query: CaseSizeListQuery): SQL {
   const conditions: SQL[] = [sql`p.market_id = ${query.marketId}`, sql`p.is_active`];
   if (query.search) {
     const pattern = contains(query.search);
-    conditions.push(
-      sql`(lower(p.name) like lower(${pattern}) or lower(c.name) like lower(${pattern}) or lower(sc.name) like lower(${pattern})
-           or lower(b.name) like lower(${pattern}) or ${anyListedName(sql`lower(n.name) like lower(${pattern})`)})`,
-    );
+    // The product's names and taxonomy, kept lower-cased in one text with a trigram index (migration 0016).
+    conditions.push(sql`p.case_size_search like lower(${pattern})`);
   }
   for (const filter of query.filters) conditions.push(filterCondition(filter));
   return sql.join(conditions, sql` and `);
@@ -92,10 +90,10 @@ function fromProducts(query: CaseSizeListQuery): SQL {
 }
 
 /**
- * A page as the JSON array the API answers (caseSizeRowSchema's fields), built by the database: the page's product
- * ids first, in the sort's order (the ERP name's index serves the default order, stopping after the page), then the
- * names and slots of those ids only. With withTotal the matching products are counted in the same pass, which
- * costs little when matching reads them all anyway (a search of their names).
+ * A page as the JSON array the API answers (caseSizeRowSchema's fields): the page's product ids first, in the sort's
+ * order (the ERP name's index serves the default order, stopping after the page), then the rows kept on those
+ * products, joined. With withTotal the matching products are counted in the same pass (a search's matches are few
+ * and found by the trigram index).
  */
 export async function listCaseSizesJson(db: DbOrTx, query: CaseSizeListQuery, withTotal: boolean): Promise<{ json: string; rows: number; total: number | null }> {
   const sort = query.sort.length > 0 ? query.sort : [{ column: 'productName' as const, order: 'asc' as const }];
@@ -106,34 +104,15 @@ export async function listCaseSizesJson(db: DbOrTx, query: CaseSizeListQuery, wi
     db,
     sql`
       with matched as ${withTotal ? sql`materialized` : sql`not materialized`} (
-        select p.id, p.name, p.category_id, p.subcategory_id, p.brand_id, ${sql.join(keys, sql`, `)}
-        ${fromProducts(query)} where ${listConditions(query)}
+        select p.id, ${sql.join(keys, sql`, `)} ${fromProducts(query)} where ${listConditions(query)}
       ), page as (
         select * from matched m order by ${keyOrder('m')} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       )
-      select coalesce(json_agg(json_build_object(
-               'productId', page.id, 'productName', page.name, 's2sItemName', names.list[names.s2s],
-               'aliasNames', coalesce(array_to_json(case when names.s2s is null then names.list else names.list[:names.s2s - 1] || names.list[names.s2s + 1:] end), '[]'::json),
-               'categoryName', c.name, 'subcategoryName', sc.name, 'brandName', b.name,
-               'case_sizes_1', slots.s1, 'case_sizes_2', slots.s2, 'case_sizes_3', slots.s3, 'case_sizes_4', slots.s4, 'case_sizes_5', slots.s5
-             ) order by ${keyOrder('page')}), '[]')::text as json,
+      -- Each product's row is kept on it (case_size_row, migration 0016): the page is those texts joined.
+      select coalesce('[' || string_agg(coalesce(p.case_size_row, product_case_size_row(p)), ',' order by ${keyOrder('page')}) || ']', '[]') as json,
              count(*)::int as rows,
              ${withTotal ? sql`(select count(*)::int from matched)` : sql`null::int`} as total
-      from page
-      left join categories c on c.id = page.category_id
-      left join subcategories sc on sc.id = page.subcategory_id
-      left join brands b on b.id = page.brand_id
-      -- The listed names in id order, and where the first S2S name is among them: the row shows it apart.
-      left join lateral (
-        select array_agg(n.name order by n.id) as list, array_position(array_agg(n.name_type order by n.id), 's2s') as s2s
-        from product_names n where n.product_id = page.id and ${LISTED_NAME}
-      ) names on true
-      left join lateral (
-        select max(s.case_size) filter (where s.case_index = 1) as s1, max(s.case_size) filter (where s.case_index = 2) as s2,
-               max(s.case_size) filter (where s.case_index = 3) as s3, max(s.case_size) filter (where s.case_index = 4) as s4,
-               max(s.case_size) filter (where s.case_index = 5) as s5
-        from product_case_sizes s where s.product_id = page.id
-      ) slots on true`,
+      from page join products p on p.id = page.id`,
   );
   return row!;
 }
