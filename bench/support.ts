@@ -63,7 +63,9 @@ export async function createThrowawayDatabase(prefix: string): Promise<{ url: st
   return {
     url: url.toString(),
     drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      // BENCH_KEEP_DATABASE=1 leaves it for looking into afterwards (drop it by hand).
+      if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept database ${name}.`);
+      else await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };

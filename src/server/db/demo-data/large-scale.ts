@@ -81,6 +81,9 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
     await insertRows(tx, schema.productNames, products.flatMap((product) => product.names));
     await insertRows(tx, schema.productCaseSizes, products.flatMap((product) => product.caseSizeRows));
   });
+  // The load skipped the triggers that keep each product's case size list row and search text (migration 0016):
+  // they are written now, with the triggers on.
+  await db.execute(sql`update products set case_size_row = null where case_size_row is null`);
   progress(`${products.length} more products`);
 
   const inventoryRandom = stream('inventory');
