@@ -51,17 +51,20 @@ async function expectedRows(productIds: number[]): Promise<Map<number, ListRow>>
       case_sizes_3: slotOf(3),
       case_sizes_4: slotOf(4),
       case_sizes_5: slotOf(5),
+      slots: [1, 2, 3, 4, 5].map(slotOf),
     });
   }
   return rows;
 }
 
+/** The kept row, with the kept slot array beside it as the five slots it must agree with. */
 async function keptRows(productIds: number[]): Promise<Map<number, ListRow>> {
-  const rows = await queryRows<{ id: number; row: string }>(
+  // The array as JSON: postgres.js reads a null element of an int[] as NaN.
+  const rows = await queryRows<{ id: number; row: string; slots: string }>(
     database.db,
-    sql`select id, case_size_row as row from products where id = any(${`{${productIds.join(',')}}`}::int[])`,
+    sql`select id, case_size_row as row, array_to_json(case_size_slots)::text as slots from products where id = any(${`{${productIds.join(',')}}`}::int[])`,
   );
-  return new Map(rows.map((row) => [row.id, JSON.parse(row.row) as ListRow]));
+  return new Map(rows.map((row) => [row.id, { ...(JSON.parse(row.row) as ListRow), slots: JSON.parse(row.slots) as unknown }]));
 }
 
 async function expectKeptRowsRight(productIds: number[]): Promise<void> {

@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -192,8 +193,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
     parsers: { 1082: (value: string) => value },
-    // The orders list's contains-searches use trigram indexes (migration 0001 creates the extension).
-    extensions: { pg_trgm },
+    // Contains-searches use trigram indexes (migration 0001 creates the extension), some led by a plain column of a
+    // GIN index (btree_gin, migration 0017).
+    extensions: { pg_trgm, btree_gin },
   });
   await pglite.waitReady;
   const gate = createPgliteGate({ maxWaiting: options.queueLimit });

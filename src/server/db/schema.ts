@@ -180,10 +180,12 @@ export const products = pgTable(
     /**
      * The product's row of the standard case sizes list (its names, taxonomy and five slots, as the API sends it)
      * and the lower-cased text that list's search matches, kept by triggers on the product, its names, its slots
-     * and the taxonomy's names (migration 0016): a page is its rows' texts joined, a search one trigram lookup.
+     * and the taxonomy's names (migrations 0016, 0018): a page is its rows' texts joined, a search one trigram lookup.
      */
     caseSizeRow: text(),
     caseSizeSearch: text(),
+    /** Its five slots' sizes (null where empty), kept by the same trigger: the list sorts and filters by a slot on it. */
+    caseSizeSlots: integer().array(),
   },
   (t) => [
     uniqueIndex().on(t.marketId, t.erpCode),
@@ -364,7 +366,9 @@ export const importRows = pgTable(
     index('import_rows_product_desc_idx').on(t.importId, t.tab, t.productName.desc().nullsLast(), t.id),
     index('import_rows_s2s_product_asc_idx').on(t.importId, t.tab, t.s2sProductName.asc().nullsLast(), t.id),
     index('import_rows_s2s_product_desc_idx').on(t.importId, t.tab, t.s2sProductName.desc().nullsLast(), t.id),
-    index('import_rows_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The import and the tab lead the trigram index (btree_gin, migration 0017), so that a search reads only its own
+    // tab's matches however many imports the table holds.
+    index('import_rows_search_trgm_idx').using('gin', t.importId, t.tab, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -465,6 +469,12 @@ export const reconciliationRows = pgTable(
     comments: text(),
     resolvedBy: uuid().references(() => users.id),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * What the details list's search matches, lower-cased and kept (generated): the batch number and the S2S product
+     * name, a unit separator between them so that a search never matches across the two. A trigram index finds a
+     * search's rows where each search read every row of the tab (40,000 in a large market: 14 to 33 ms).
+     */
+    searchText: text().generatedAlwaysAs(sql`lower(batch_number || chr(31) || coalesce(s2s_product_name, ''))`),
   },
   // A tab's page is read in its order off an index (the tab is fixed, so its place in the order is free): by
   // batch number, or by S2S product name either way. Sorting a 40,000-row tab for each page took ~10 ms.
@@ -472,6 +482,8 @@ export const reconciliationRows = pgTable(
     index('reconciliation_rows_page_idx').on(t.runId, t.tab, t.batchNumber, t.id),
     index('reconciliation_rows_product_asc_idx').on(t.runId, t.tab, t.s2sProductName.asc().nullsLast(), t.batchNumber, t.id),
     index('reconciliation_rows_product_desc_idx').on(t.runId, t.tab, t.s2sProductName.desc().nullsLast(), t.batchNumber, t.id),
+    // The run and the tab lead the trigram index (btree_gin, migration 0017): a search reads its own tab's matches only.
+    index('reconciliation_rows_search_trgm_idx').using('gin', t.runId, t.tab, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

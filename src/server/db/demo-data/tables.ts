@@ -8,9 +8,9 @@ import type * as schema from '../schema';
 
 /**
  * Columns the database keeps itself, which rows the seed makes leave out: an import row's JSON and a product's case
- * size list row and search text (triggers, migrations 0013 and 0016), an import row's search text (generated).
+ * size list row, search text and slots (triggers, migrations 0013, 0016 and 0018), search texts (generated).
  */
-const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch'] as const;
+const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch', 'caseSizeSlots'] as const;
 /** A row as the seed writes it: every column but those the database keeps. */
 type WrittenRow<T extends PgTable> = Omit<T['$inferSelect'], (typeof KEPT_BY_DATABASE)[number]>;
 

@@ -24,8 +24,8 @@ export type CaseSizeListQuery = {
 
 /** The names the screen shows beside the ERP name: the product's S2S names and aliases. */
 const LISTED_NAME = sql`n.name_type in ('s2s', 'alias')`;
-/** A slot's size, from the join of that slot's row that fromProducts adds. */
-const slotSize = (slot: CaseSizeSlot) => sql.raw(`s${slot}.case_size`);
+/** A slot's size, as kept on the product (case_size_slots, migration 0018). */
+const slotSize = (slot: CaseSizeSlot) => sql.raw(`p.case_size_slots[${slot}]`);
 /** The first S2S name by id: the one the row shows as its S2S name. */
 const FIRST_S2S_NAME = sql`(select n.name from product_names n where n.product_id = p.id and n.name_type = 's2s' order by n.id limit 1)`;
 
@@ -36,7 +36,6 @@ const TEXT_COLUMNS: Record<Exclude<TextColumn, 's2sItemName'>, SQL> = {
   brandName: sql`b.name`,
 };
 
-const SLOT_OF_COLUMN: Partial<Record<CaseSizeSortColumn, CaseSizeSlot>> = { case_sizes_1: 1, case_sizes_2: 2, case_sizes_3: 3, case_sizes_4: 4, case_sizes_5: 5 };
 
 const SORT_COLUMNS: Record<CaseSizeSortColumn, SQL> = {
   ...TEXT_COLUMNS,
@@ -71,22 +70,12 @@ function listConditions(query: CaseSizeListQuery): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/**
- * The matched products with what the query reads of them: the taxonomy, and each slot that a sort or filter names
- * (one join of the slot rows reads them for every product at once, where a lookup per product costs more).
- */
-function fromProducts(query: CaseSizeListQuery): SQL {
-  const slots = new Set<CaseSizeSlot>([
-    ...query.sort.flatMap(({ column }) => SLOT_OF_COLUMN[column] ?? []),
-    ...query.filters.flatMap((filter) => (filter.kind === 'size' ? [filter.column] : [])),
-  ]);
-  const slotJoins = [...slots].map((slot) => sql`left join product_case_sizes ${sql.raw(`s${slot}`)} on ${sql.raw(`s${slot}`)}.product_id = p.id and ${sql.raw(`s${slot}`)}.case_index = ${slot}`);
-  // Left joins throughout (a product always has its category), so that the planner leaves out those nothing reads.
+/** The matched products with their taxonomy, which a sort or filter may read (left joins: the planner leaves out those nothing reads). */
+function fromProducts(): SQL {
   return sql`from products p
     left join categories c on c.id = p.category_id
     left join subcategories sc on sc.id = p.subcategory_id
-    left join brands b on b.id = p.brand_id
-    ${sql.join(slotJoins, sql` `)}`;
+    left join brands b on b.id = p.brand_id`;
 }
 
 /**
@@ -104,7 +93,7 @@ export async function listCaseSizesJson(db: DbOrTx, query: CaseSizeListQuery, wi
     db,
     sql`
       with matched as ${withTotal ? sql`materialized` : sql`not materialized`} (
-        select p.id, ${sql.join(keys, sql`, `)} ${fromProducts(query)} where ${listConditions(query)}
+        select p.id, ${sql.join(keys, sql`, `)} ${fromProducts()} where ${listConditions(query)}
       ), page as (
         select * from matched m order by ${keyOrder('m')} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       )
@@ -118,7 +107,7 @@ export async function listCaseSizesJson(db: DbOrTx, query: CaseSizeListQuery, wi
 }
 
 export async function countCaseSizeProducts(db: DbOrTx, query: CaseSizeListQuery): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${fromProducts(query)} where ${listConditions(query)}`);
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${fromProducts()} where ${listConditions(query)}`);
   return row?.n ?? 0;
 }
 

@@ -216,11 +216,7 @@ export type DetailPageQuery = {
 };
 
 function detailPageSql(query: DetailPageQuery): { where: SQL; order: SQL } {
-  // A search of three characters or more is found by the trigram index alone: the planner otherwise ANDs it with
-  // the tab's btree entries (8,000 of them in a large import), which costs more than rechecking the few hundred
-  // rows the trigrams give ('+ 0' keeps the btree out). A shorter search has no trigram and reads the tab.
-  const trigramOnly = (query.search?.length ?? 0) >= 3;
-  const conditions: SQL[] = [trigramOnly ? sql`import_id + 0 = ${query.importId}` : sql`import_id = ${query.importId}`, sql`tab = ${query.tab}`];
+  const conditions: SQL[] = [sql`import_id = ${query.importId}`, sql`tab = ${query.tab}`];
   if (query.search) {
     const like = `%${escapeLike(query.search)}%`;
     conditions.push(sql`search_text like lower(${like})`);

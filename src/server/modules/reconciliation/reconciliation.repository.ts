@@ -200,10 +200,7 @@ const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId',
 export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {
   const conditions: SQL[] = [sql`x.run_id = ${query.runId}`];
   if (query.tab) conditions.push(sql`x.tab = ${query.tab}`);
-  if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
-    conditions.push(sql`(x.batch_number ilike ${like} or coalesce(x.s2s_product_name, '') ilike ${like})`);
-  }
+  if (query.search) conditions.push(sql`x.search_text like lower(${`%${escapeLike(query.search)}%`})`);
   for (const filter of query.filters) {
     const column = ROW_COLUMNS[filter.column];
     conditions.push(filter.column === 'recon_batch_status' ? sql`${column} = any(${textArray(filter.values)})` : sql`${column}::text ilike ${`%${escapeLike(filter.values[0] ?? '')}%`}`);
