@@ -140,5 +140,7 @@ describe('the case size list row kept on each product', () => {
             or exists (select 1 from product_names n where n.product_id = p.id and n.name_type in ('s2s', 'alias') and lower(n.name) like ${`%${across.toLowerCase()}%`}))`,
     );
     expect(found.sort((a, b) => a - b)).toEqual(plain.map((row) => row.id).sort((a, b) => a - b));
+    // Nor when the search holds the separator itself.
+    expect(await searchIds(product!.marketId, `${product!.name.slice(-3)}\u001f${category!.name.slice(0, 3)}`)).toEqual(found);
   });
 });

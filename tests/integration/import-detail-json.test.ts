@@ -1,4 +1,4 @@
-// The import details list sends rows whose JSON the database builds (DETAIL_ROW_JSON), while the issues list and
+// The import details list sends rows whose JSON the database builds (import_row_detail_json, migration 0013), while the issues list and
 // everything else map stored rows in Node (detailRow). The two must say the same of every row: the demo's imports,
 // and rows whose payloads hold what detailRow guards against (numbers as text, missing or odd fields, ties, a
 // percentage a float rounds the other way, prefixed and unknown reason codes).
@@ -78,6 +78,8 @@ describe('an import detail row built by the database', () => {
       },
       { tab: 'case_size_errors', reasonCode: ' 021 ', totalQuantity: 9, payload: { heldBack: 'true', standardCaseSizes: 6, thcValue: -0.5, cbdValue: 0 } },
       { tab: 'inventory_updates', reasonCode: '020', totalQuantity: 3, payload: {} },
+      // Text no number type holds: read as no number, and the row is written all the same.
+      { tab: 'inventory_updates', reasonCode: '', totalQuantity: null, payload: { reportedQuantity: '1e1001', thcValue: '1e400', cbdValue: '9'.repeat(400) } },
     ];
     for (const [index, row] of payloads.entries()) {
       await database.db.execute(sql`

@@ -54,3 +54,9 @@ describe('the reconciliation details search', () => {
     expect(await batchesFound('G')).toEqual(['MN-B000001', 'MN-B000002', 'MN-B000003', 'XY-Q123']);
   });
 });
+
+describe('a search holding the separator the kept search text puts between the two names', () => {
+  it('still never matches across them', async () => {
+    expect(await batchesFound('123\u001fharbor')).toEqual([]);
+  });
+});

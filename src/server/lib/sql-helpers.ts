@@ -6,6 +6,15 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/**
+ * A LIKE pattern for `value` anywhere within one of the names a kept search text joins: those texts put a unit
+ * separator (U+001F) between names (products.case_size_search, reconciliation_rows.search_text), so a search that
+ * held one could match across two names; it is taken out of the search.
+ */
+export function withinOneName(value: string): string {
+  return `%${escapeLike(value.replaceAll('\u001f', ''))}%`;
+}
+
 /** A parenthesised list of bound values, for `in (...)`. */
 export function sqlList(values: readonly (string | number)[]): SQL {
   return sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;

@@ -80,10 +80,11 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
     await insertRows(tx, schema.products, products.map((product) => product.row));
     await insertRows(tx, schema.productNames, products.flatMap((product) => product.names));
     await insertRows(tx, schema.productCaseSizes, products.flatMap((product) => product.caseSizeRows));
+    // The load skipped the triggers that keep each product's case size list row, search text and slots (migrations
+    // 0016, 0018): they are written now, triggers on, in the same transaction, so that no product is left without.
+    if (bypassTriggers) await tx.execute(sql`set local session_replication_role = origin`);
+    await tx.execute(sql`update products set case_size_row = null where case_size_row is null`);
   });
-  // The load skipped the triggers that keep each product's case size list row and search text (migration 0016):
-  // they are written now, with the triggers on.
-  await db.execute(sql`update products set case_size_row = null where case_size_row is null`);
   progress(`${products.length} more products`);
 
   const inventoryRandom = stream('inventory');

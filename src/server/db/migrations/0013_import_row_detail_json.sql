@@ -1,15 +1,23 @@
 ALTER TABLE "import_rows" ADD COLUMN "detail_json" text;--> statement-breakpoint
 -- A payload value as a JSON number when it is one, or text that reads as one (detailRow's numberOrNull), else null.
-CREATE FUNCTION import_payload_number(value jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE jsonb_typeof(value)
-    WHEN 'number' THEN value
-    WHEN 'string' THEN CASE WHEN btrim(value #>> '{}', E' \t\n\r') ~ '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$'
-                            THEN to_jsonb(btrim(value #>> '{}', E' \t\n\r')::numeric) END
-  END
+-- Text is read only when it is short and within a double's range (as JavaScript's Number reads it), so that no
+-- payload can make the cast, and with it the row's insert, fail.
+CREATE FUNCTION import_payload_number(value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  t text;
+BEGIN
+  IF jsonb_typeof(value) = 'number' THEN RETURN value; END IF;
+  IF jsonb_typeof(value) IS DISTINCT FROM 'string' THEN RETURN NULL; END IF;
+  t := btrim(value #>> '{}', E' \t\n\r');
+  IF length(t) > 100 OR t !~ '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]{1,3})?$' THEN RETURN NULL; END IF;
+  IF abs(t::numeric) > 1.7976931348623157e308 THEN RETURN NULL; END IF;
+  RETURN to_jsonb(t::numeric);
+END
 $$;--> statement-breakpoint
 -- An import detail row in the spec's names, as the details list sends it: the JSON detailRow (import.routes.ts)
 -- makes of a stored row in Node; tests/integration/import-detail-json.test.ts holds the two equal. The reason
--- labels are IMPORT_REASON_LABELS (src/shared/reason-codes.ts).
+-- labels are IMPORT_REASON_LABELS (src/shared/reason-codes.ts). Changing detailRow or the labels takes a new
+-- migration: this function replaced (CREATE OR REPLACE) and every row's detail_json written again.
 CREATE FUNCTION import_row_detail_json(r import_rows) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT to_json(d)::text FROM (SELECT
     r.id AS id,
@@ -20,8 +28,9 @@ CREATE FUNCTION import_row_detail_json(r import_rows) RETURNS text LANGUAGE sql 
     r.location_name AS s2s_location_name,
     r.category_name AS category_name,
     r.reason_code AS reason_code,
-    CASE regexp_replace(btrim(r.reason_code, E' \t\n\r'), '^RC-', '', 'i') WHEN '001' THEN 'miss_item' WHEN '002' THEN 'miss_attr' WHEN '005' THEN 'miss_test' WHEN '006' THEN 'test_failed' WHEN '007' THEN 'invalid_data' WHEN '008' THEN 'sync_error' WHEN '009' THEN 'manual_review' WHEN '010' THEN 'discontinued' WHEN '020' THEN 'new_batch' WHEN '021' THEN 'new_tag'
-      ELSE regexp_replace(btrim(r.reason_code, E' \t\n\r'), '^RC-', '', 'i') END AS metadata_label,
+    -- As detailRow: no label for an empty code.
+    CASE WHEN r.reason_code = '' THEN NULL ELSE CASE regexp_replace(btrim(r.reason_code, E' \t\n\r'), '^RC-', '', 'i') WHEN '001' THEN 'miss_item' WHEN '002' THEN 'miss_attr' WHEN '005' THEN 'miss_test' WHEN '006' THEN 'test_failed' WHEN '007' THEN 'invalid_data' WHEN '008' THEN 'sync_error' WHEN '009' THEN 'manual_review' WHEN '010' THEN 'discontinued' WHEN '020' THEN 'new_batch' WHEN '021' THEN 'new_tag'
+      ELSE regexp_replace(btrim(r.reason_code, E' \t\n\r'), '^RC-', '', 'i') END END AS metadata_label,
     to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_ts,
     -- The three highest percentages, to 2 decimals; equal ones keep their order.
     (SELECT coalesce(json_agg((SELECT named FROM (SELECT t."terpeneName", t.percentage) named) ORDER BY t.rank), '[]'::json) FROM (

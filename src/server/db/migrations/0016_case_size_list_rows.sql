@@ -47,20 +47,23 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- An update may move a row to another product: both are written again, each once.
+CREATE FUNCTION products_case_size_row_of_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products SET case_size_row = NULL WHERE id IN (SELECT product_id FROM old_rows UNION SELECT product_id FROM new_rows);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
 CREATE TRIGGER product_names_inserted AFTER INSERT ON product_names REFERENCING NEW TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
-CREATE TRIGGER product_names_updated_from AFTER UPDATE ON product_names REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
-CREATE TRIGGER product_names_updated_to AFTER UPDATE ON product_names REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
+CREATE TRIGGER product_names_updated AFTER UPDATE ON product_names REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_updated();--> statement-breakpoint
 CREATE TRIGGER product_names_deleted AFTER DELETE ON product_names REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
 CREATE TRIGGER product_case_sizes_inserted AFTER INSERT ON product_case_sizes REFERENCING NEW TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
-CREATE TRIGGER product_case_sizes_updated_from AFTER UPDATE ON product_case_sizes REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
-CREATE TRIGGER product_case_sizes_updated_to AFTER UPDATE ON product_case_sizes REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
+CREATE TRIGGER product_case_sizes_updated AFTER UPDATE ON product_case_sizes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_updated();--> statement-breakpoint
 CREATE TRIGGER product_case_sizes_deleted AFTER DELETE ON product_case_sizes REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_case_size_row_of_changed();--> statement-breakpoint
 CREATE FUNCTION products_case_size_row_of_renamed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CaseSizeSlot, CaseSizeSortColumn } from '../../../shared/api/case-sizes';
 import { STOCK_HOLDING_ORDER_STATUSES } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, intArray, sqlList, withinOneName } from '../../lib/sql-helpers';
 import { slotsOf, type SizeUse, type SlotChange, type Slots } from './case-size-slots';
 
 type TextColumn = 'productName' | 's2sItemName' | 'categoryName' | 'subcategoryName' | 'brandName';
@@ -62,9 +62,8 @@ function filterCondition(filter: CaseSizeListFilter): SQL {
 function listConditions(query: CaseSizeListQuery): SQL {
   const conditions: SQL[] = [sql`p.market_id = ${query.marketId}`, sql`p.is_active`];
   if (query.search) {
-    const pattern = contains(query.search);
     // The product's names and taxonomy, kept lower-cased in one text with a trigram index (migration 0016).
-    conditions.push(sql`p.case_size_search like lower(${pattern})`);
+    conditions.push(sql`p.case_size_search like lower(${withinOneName(query.search)})`);
   }
   for (const filter of query.filters) conditions.push(filterCondition(filter));
   return sql.join(conditions, sql` and `);

@@ -37,8 +37,10 @@ function roundTo2(value: number): number {
 }
 
 /**
- * A stored detail row in the spec's names; lab values and tags come from the row's payload. The details list has the
- * database build the same JSON (DETAIL_ROW_JSON in import.repository.ts; import-detail-json.test.ts holds them equal).
+ * A stored detail row in the spec's names; lab values and tags come from the row's payload. The details list has
+ * the database build the same JSON (import_row_detail_json of migration 0013, kept on each row by a trigger);
+ * import-detail-json.test.ts holds the two equal. A change to either takes a migration that replaces that function
+ * and writes every row's JSON again.
  */
 export function detailRow(row: StoredImportRow) {
   const payload = row.payload;

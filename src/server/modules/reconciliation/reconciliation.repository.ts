@@ -5,7 +5,7 @@ import { STOCK_HOLDING_ORDER_STATUSES, type ReconciliationStatus } from '../../.
 import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/reconciliation';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, referenceFrom, sqlList, textArray } from '../../lib/sql-helpers';
+import { escapeLike, intArray, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
 import type { OurBatch, ReconRowDraft } from './reconciliation-rules';
 
 export type ReconRun = {
@@ -200,7 +200,7 @@ const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId',
 export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {
   const conditions: SQL[] = [sql`x.run_id = ${query.runId}`];
   if (query.tab) conditions.push(sql`x.tab = ${query.tab}`);
-  if (query.search) conditions.push(sql`x.search_text like lower(${`%${escapeLike(query.search)}%`})`);
+  if (query.search) conditions.push(sql`x.search_text like lower(${withinOneName(query.search)})`);
   for (const filter of query.filters) {
     const column = ROW_COLUMNS[filter.column];
     conditions.push(filter.column === 'recon_batch_status' ? sql`${column} = any(${textArray(filter.values)})` : sql`${column}::text ilike ${`%${escapeLike(filter.values[0] ?? '')}%`}`);
