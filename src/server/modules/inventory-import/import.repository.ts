@@ -215,8 +215,10 @@ export type DetailPageQuery = {
   tabTotal?: number;
 };
 
-function detailPageSql(query: DetailPageQuery): { where: SQL; order: SQL } {
-  const conditions: SQL[] = [sql`import_id = ${query.importId}`, sql`tab = ${query.tab}`];
+type DetailPageSpec = Omit<DetailPageQuery, 'importId' | 'tabTotal'>;
+
+function detailPageSql(query: DetailPageSpec, importId: SQL): { where: SQL; order: SQL } {
+  const conditions: SQL[] = [sql`import_id = ${importId}`, sql`tab = ${query.tab}`];
   if (query.search) {
     const like = `%${escapeLike(query.search)}%`;
     conditions.push(sql`search_text like lower(${like})`);
@@ -230,36 +232,56 @@ function detailPageSql(query: DetailPageQuery): { where: SQL; order: SQL } {
 }
 
 /**
- * A page of a tab as the JSON array the details list sends, with how many rows it holds and the total. Each row's
- * JSON is kept on it by a trigger (import_row_detail_json, migration 0013), so a page is those texts joined: nothing
- * is parsed, mapped or encoded again per request.
+ * The CTEs and select list of a page of a tab as the JSON array the details list sends (json), how many rows it
+ * holds (rows) and the total (total). Each row's JSON is kept on it by a trigger (import_row_detail_json, migration
+ * 0013), so a page is those texts joined: nothing is parsed, mapped or encoded again per request. Unsearched and
+ * unfiltered, `tabTotal` (the count kept on the import) is the total: thousands of rows are not counted again. A
+ * search or filter reads its matches once, narrow (the sortable columns), for both its count and the page's ids;
+ * only the page's rows are then read whole.
  */
-export async function listImportRowsJson(db: DbOrTx, query: DetailPageQuery): Promise<{ json: string; rows: number; total: number }> {
-  const { where, order } = detailPageSql(query);
+function detailPageParts(query: DetailPageSpec, importId: SQL, tabTotal: SQL | null): { ctes: SQL; select: SQL; from: SQL } {
+  const { where, order } = detailPageSql(query, importId);
   const limit = sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
-  // Unsearched and unfiltered, the tab's count kept on the import is the total: no need to count thousands of rows again.
-  if (query.tabTotal !== undefined && !query.search && query.filters.length === 0) {
-    const [row] = await queryRows<{ json: string; rows: number }>(
-      db,
-      sql`select coalesce('[' || string_agg(r.row_json, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows
-          from (select i.*, coalesce(i.detail_json, import_row_detail_json(i)) as row_json from import_rows i where ${where} order by ${order} ${limit}) r`,
-    );
-    return { json: row!.json, rows: row!.rows, total: query.tabTotal };
+  const json = sql`coalesce('[' || string_agg(coalesce(i.detail_json, import_row_detail_json(i)), ',' order by ${order}) || ']', '[]') as json, count(i.id)::int as rows`;
+  if (tabTotal && !query.search && query.filters.length === 0) {
+    return {
+      ctes: sql`page as (select id as page_id from import_rows where ${where} order by ${order} ${limit})`,
+      select: sql`${json}, ${tabTotal} as total`,
+      from: sql`page join import_rows i on i.id = page.page_id`,
+    };
   }
-  // A search or filter reads its matches once, narrow (the sortable columns), for both the count and the page's
-  // ids; only the page's rows are then read whole.
-  const [row] = await queryRows<{ json: string; rows: number; total: number }>(
-    db,
-    sql`with matched as materialized (
-          select id, ${sql.join(Object.values(DETAIL_COLUMNS), sql`, `)} from import_rows where ${where}
-        ), page as (
-          select id as page_id from matched order by ${order} ${limit}
-        )
-        select coalesce('[' || string_agg(coalesce(i.detail_json, import_row_detail_json(i)), ',' order by ${order}) || ']', '[]') as json,
-               count(i.id)::int as rows, (select count(*) from matched)::int as total
-        from page join import_rows i on i.id = page.page_id`,
-  );
+  return {
+    ctes: sql`matched as materialized (select id, ${sql.join(Object.values(DETAIL_COLUMNS), sql`, `)} from import_rows where ${where}),
+              page as (select id as page_id from matched order by ${order} ${limit})`,
+    select: sql`${json}, (select count(*) from matched)::int as total`,
+    from: sql`page join import_rows i on i.id = page.page_id`,
+  };
+}
+
+type DetailPage = { json: string; rows: number; total: number };
+
+/** A page of a tab of an import known by its id (see detailPageParts). */
+export async function listImportRowsJson(db: DbOrTx, query: DetailPageQuery): Promise<DetailPage> {
+  const parts = detailPageParts(query, sql`${query.importId}`, query.tabTotal === undefined ? null : sql`${query.tabTotal}::int`);
+  const [row] = await queryRows<DetailPage>(db, sql`with ${parts.ctes} select ${parts.select} from ${parts.from}`);
   return row!;
+}
+
+/**
+ * An import found by the id the screens show, with a page of one of its tabs, in one statement (the details list's
+ * one round trip besides the caller's). The market is checked by the caller, as findImportByReference leaves it;
+ * the page of an import of another market is read and thrown away.
+ */
+export async function importWithDetailPage(db: DbOrTx, referenceId: string, query: DetailPageSpec): Promise<{ record: ImportRecord | null; page: DetailPage }> {
+  const parts = detailPageParts(query, sql`(select id from imp)`, sql`coalesce((select ("tabCounts" ->> ${query.tab})::int from imp), 0)`);
+  const [row] = await queryRows<DetailPage & { record: RawImport | null }>(
+    db,
+    sql`with imp as materialized (select ${IMPORT_COLUMNS} from imports i left join users u on u.id = i.created_by where i.reference_id = ${referenceId.toUpperCase()}),
+             ${parts.ctes}
+        select (select to_json(imp) from imp) as record, ${parts.select} from ${parts.from}`,
+  );
+  const { record, ...page } = row!;
+  return { record: record ? toRecord(record) : null, page };
 }
 
 export async function importRowsOfTab(db: DbOrTx, importId: number, tab: ImportTab): Promise<StoredImportRow[]> {

@@ -27,7 +27,7 @@ import {
   insertImportRows,
   latestImport,
   listHistory,
-  listImportRowsJson,
+  importWithDetailPage,
   lockMarketImports,
   lockOpenImport,
   recountTabs,
@@ -50,12 +50,16 @@ function validationError(message: string): AppError {
   return badRequest(message, [{ field: 'importId', message }]);
 }
 
-/** An import of the caller's market by the id the screens show, or the VALIDATION_ERROR the results page reads. */
-async function importOfMarket(db: Db, ctx: Ctx, referenceId: string): Promise<ImportRecord> {
-  const found = await findImportByReference(db, referenceId);
+/** The import if it is of the caller's market, or the VALIDATION_ERROR the results page reads. */
+function ofMarket(ctx: Ctx, found: ImportRecord | null): ImportRecord {
   if (!found) throw validationError(IMPORT_MESSAGES.importNotFound);
   if (found.marketId !== ctx.market.id) throw validationError(IMPORT_MESSAGES.importOtherMarket);
   return found;
+}
+
+/** An import of the caller's market by the id the screens show, or the VALIDATION_ERROR the results page reads. */
+async function importOfMarket(db: Db, ctx: Ctx, referenceId: string): Promise<ImportRecord> {
+  return ofMarket(ctx, await findImportByReference(db, referenceId));
 }
 
 /** Commit or discard: a Market Admin or the user who started it, holding the grant for the action. */
@@ -316,10 +320,12 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
       };
     },
 
-    async details(ctx: Ctx, referenceId: string, query: Omit<DetailPageQuery, 'importId'>) {
-      const record = await importOfMarket(db, ctx, referenceId);
+    async details(ctx: Ctx, referenceId: string, query: Omit<DetailPageQuery, 'importId' | 'tabTotal'>) {
+      // The import and the page in one round trip; another market's import is refused before anything is sent.
+      const found = await importWithDetailPage(db, referenceId, query);
+      const record = ofMarket(ctx, found.record);
       const counts = tabCountsOf(record);
-      const { json, rows, total } = await listImportRowsJson(db, { ...query, importId: record.id, tabTotal: counts[query.tab] });
+      const { json, rows, total } = found.page;
       const meta = {
         importId: record.referenceId,
         userId: record.createdBy,
