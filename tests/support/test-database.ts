@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { databaseUrl } from './postgres-admin';
 
 /** Database settings a test may set (PostgreSQL only; the embedded database takes its defaults). */
-export type TestDatabaseOptions = { statementTimeoutMs?: number };
+export type TestDatabaseOptions = { statementTimeoutMs?: number; /** PostgreSQL connections (5 by default). */ poolSize?: number };
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   if (process.env.TEST_DB_KIND === 'postgres') {
@@ -16,7 +16,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
     await admin.db.execute(sql.raw(`create database "${name}" template "${inject('templateDatabase')}"`));
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 5, statementTimeoutMs: options.statementTimeoutMs });
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: options.poolSize ?? 5, statementTimeoutMs: options.statementTimeoutMs });
     return {
       ...database,
       close: async () => {
