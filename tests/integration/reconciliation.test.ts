@@ -103,6 +103,14 @@ describe('a reconciliation of MN', () => {
     // The answer is sent as the route builds it, unchecked by the server: it must still be what the contract says.
     expect(reconciliationDetailsEndpoint.responses[200].safeParse(all.body).error).toBeUndefined();
     expect(all.body.pagination.totalRecords).toBe(all.body.metaDetails.tab_counts.inventory_mismatch);
+    // The counts kept on the run are those of its rows.
+    const counted = await rows<{ tab: string; n: number }>(
+      sql`select x.tab, count(*)::int as n from reconciliation_rows x join reconciliation_runs r on r.id = x.run_id where r.reference_id = ${reconId} group by x.tab`,
+    );
+    expect(all.body.metaDetails.tab_counts).toEqual({
+      status_mismatch: counted.find((row) => row.tab === 'status_mismatch')?.n ?? 0,
+      inventory_mismatch: counted.find((row) => row.tab === 'inventory_mismatch')?.n ?? 0,
+    });
     expect(all.body.reconStatuses.map((status: { value: string }) => status.value)).toEqual(['new_tags_detected', 'inventory_mismatch_otc_over', 'accept_s2s_inventory']);
     for (const row of all.body.data) {
       expect(row.s2s_active_quantity).not.toBe(row.otc_active_quantity);

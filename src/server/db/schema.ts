@@ -442,6 +442,11 @@ export const reconciliationRuns = pgTable(
     createdBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Its rows per tab, written with the rows: every request that reads the run (each details page) counted them
+     * (55,000 rows in a large market: most of a page's cost).
+     */
+    tabCounts: jsonb().$type<Record<string, number>>(),
   },
   // One running reconciliation per market: a second start conflicts here, even when two requests race.
   (t) => [

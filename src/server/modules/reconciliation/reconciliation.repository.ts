@@ -26,9 +26,12 @@ export type ReconRun = {
 
 const RUN_COLUMNS = sql`r.id, r.market_id as "marketId", m.code as "marketCode", r.reference_id as "referenceId", r.status, r.file_name as "fileName",
   r.file_path as "filePath", r.location_ids as "locationIds", r.comments, r.created_at as "createdAt", r.updated_at as "updatedAt", u.name as "createdByName",
-  json_build_object(
-    'status_mismatch', (select count(*)::int from reconciliation_rows x where x.run_id = r.id and x.tab = 'status_mismatch'),
-    'inventory_mismatch', (select count(*)::int from reconciliation_rows x where x.run_id = r.id and x.tab = 'inventory_mismatch')) as "tabCounts"`;
+  coalesce(r.tab_counts, '{"status_mismatch": 0, "inventory_mismatch": 0}'::jsonb) as "tabCounts"`;
+
+/** The counts kept on the run (tab_counts), written whenever its rows are. */
+async function keepTabCounts(tx: DbOrTx, runId: number, counts: Record<ReconciliationTab, number>): Promise<void> {
+  await tx.execute(sql`update reconciliation_runs set tab_counts = ${JSON.stringify(counts)}::jsonb where id = ${runId}`);
+}
 
 async function selectRuns(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<ReconRun[]> {
   return queryRows<ReconRun>(
@@ -131,10 +134,15 @@ export async function replaceRows(tx: DbOrTx, runId: number, rows: readonly Reco
     ],
     rows,
   );
+  const counts: Record<ReconciliationTab, number> = { status_mismatch: 0, inventory_mismatch: 0 };
+  for (const row of rows) counts[row.tab] += 1;
+  await keepTabCounts(tx, runId, counts);
 }
 
-export async function deleteRows(db: DbOrTx, runId: number): Promise<void> {
-  await db.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+/** In the caller's transaction (the job's), as replaceRows. */
+export async function deleteRows(tx: DbOrTx, runId: number): Promise<void> {
+  await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+  await keepTabCounts(tx, runId, { status_mismatch: 0, inventory_mismatch: 0 });
 }
 
 /** Runs left DRAFT or IN-PROGRESS with no job that could still end them (the job is gone or failed for good). */
