@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { registerAccessControl } from './auth/access-control';
+import { createListeningCallerCache } from './auth/caller-cache';
 import { createDemoTokenService } from './auth/demo-tokens';
 import { createEntraVerifier } from './auth/entra-verifier';
 import { withVerifiedTokenCache } from './auth/verified-token-cache';
@@ -60,6 +61,7 @@ import { picklistsRoutes } from './modules/picklists/picklists.routes';
 import { createPicklistsService } from './modules/picklists/picklists.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { findCaller } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 
 export type AppDependencies = {
@@ -140,11 +142,13 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   const demoTokens = env.AUTH_MODE === 'demo' ? await createDemoTokenService(database.db, env.DEMO_TOKEN_TTL_MINUTES) : null;
   const verifier = env.entra ? createEntraVerifier(env.entra, entraKeys) : demoTokens;
   if (!verifier) throw new Error('No token verifier: AUTH_MODE=entra needs its ENTRA_* settings');
-  registerAccessControl(app, { db: database.db, verifier: withVerifiedTokenCache(verifier) });
+  const callers = await createListeningCallerCache(database, (azureUserId, marketCode) => findCaller(database.db, azureUserId, marketCode));
+  app.addHook('onClose', () => callers.close());
+  registerAccessControl(app, { callers, verifier: withVerifiedTokenCache(verifier) });
 
   const db = database.db;
   const auth = createAuthService({ db, env, demoTokens });
-  const users = createUsersService({ db });
+  const users = createUsersService({ db, accessChanged: () => callers.forget() });
   // A write's invalidation reaches every instance on the same PostgreSQL (lib/market-changes.ts).
   const changes = await createMarketChanges(database, app.log);
   app.addHook('onClose', () => changes.close());

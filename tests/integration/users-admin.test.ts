@@ -200,8 +200,24 @@ describe('roles and status', () => {
     ]);
   });
 
+  it("holds an operator's change made in SQL, outside the app, from the user's next request on", async () => {
+    const stat = async () => (await api.call('mnSalesPerson', { url: '/api/inventory/stat', market: 'MN' })).status;
+    const setMembership = (isActive: boolean) => api.database.db.execute(sql`update user_market_roles set is_active = ${isActive} where user_id = ${DEMO_USERS.mnSalesPerson.id}`);
+    expect(await stat()).toBe(200);
+    await setMembership(false);
+    try {
+      // The change's notice reaches the app on commit (PGlite: before the update returns; PostgreSQL: moments later).
+      await expect.poll(stat, { timeout: 1_000, interval: 20 }).toBe(401);
+    } finally {
+      await setMembership(true);
+    }
+    await expect.poll(stat, { timeout: 1_000, interval: 20 }).toBe(200);
+  });
+
   it('deactivates a user in one market only: they keep working in their other markets', async () => {
     const dana = DEMO_USERS.twoMarkets;
+    // Dana has just worked in Minnesota: the access check keeps what it read of her there (auth/caller-cache.ts).
+    expect((await api.call('twoMarkets', { url: '/api/inventory/stat', market: 'MN' })).status).toBe(200);
     const off = await setStatus('mnAdmin', 'MN', 'twoMarkets', false);
     expect(off.status).toBe(200);
 
@@ -318,6 +334,8 @@ describe('role grants', () => {
     const current = await api.call('mnAdmin', { url: '/api/roles/permissions', market: 'MN' });
     const salesPerson = current.body.data['Sales Person'];
     expect(salesPerson['standard-case-sizes'].view).toBe(false);
+    const caseSizes = () => api.call('mnSalesPerson', { method: 'POST', url: '/api/products/case-sizes', market: 'MN', body: { marketCode: 'MN', pagination: { page: 1, pageSize: 5 } } });
+    expect((await caseSizes()).status).toBe(403);
     const updated = await api.call('mnAdmin', {
       method: 'PUT',
       url: `/api/roles/${encodeURIComponent('Sales Person')}/permissions`,
@@ -327,6 +345,8 @@ describe('role grants', () => {
     expect(updated.status).toBe(200);
     const jordan = await api.call('mnSalesPerson', { url: `/api/user/${DEMO_USERS.mnSalesPerson.azureUserId}/permissions` });
     expect(jordan.body.data.MN.Permission['standard-case-sizes'].view).toBe(true);
+    // The grant holds from Jordan's very next request, though his refusal a moment ago was read with the old grants.
+    expect((await caseSizes()).status).toBe(200);
     const nv = await api.call('nvAdmin', { url: '/api/roles/permissions', market: 'NV' });
     expect(nv.body.data['Sales Person']['standard-case-sizes'].view).toBe(false);
   });

@@ -9,9 +9,9 @@ import { marketCodeSchema } from '../../shared/api/enum-schemas';
 import { MARKET_HEADER, UNKNOWN_AZURE_USER } from '../../shared/api/protocol';
 import { DEFAULT_MARKET_CODE, MARKET_CODES, type MarketCode, type Role, type SeedToSaleSystem } from '../../shared/enums';
 import { hasPermission, type PermissionMap } from '../../shared/permissions';
-import type { Db } from '../db/client';
 import { forbidden, invalidField, unauthorized } from '../lib/errors';
-import { findCaller, isDeactivatedEverywhere, type UserMarketRole } from '../modules/users/users.repository';
+import { isDeactivatedEverywhere, type UserMarketRole } from '../modules/users/users.repository';
+import type { CallerCache } from './caller-cache';
 import type { TokenVerifier } from './token-verifier';
 
 export type AuthenticatedUser = {
@@ -80,7 +80,7 @@ function checkMarketCodeAgrees(request: FastifyRequest, market: MarketCode): voi
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; verifier: TokenVerifier }): void {
+export function registerAccessControl(app: FastifyInstance, deps: { callers: CallerCache; verifier: TokenVerifier }): void {
   const catalogue: CataloguedRoute[] = [];
   app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route) => {
@@ -100,7 +100,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; veri
 
     const identity = await deps.verifier.verify(bearerToken(request));
     const code = access.kind === 'signed-in' ? null : requestedMarketCode(request);
-    const user = await findCaller(deps.db, identity.azureUserId, code);
+    const user = await deps.callers.get(identity.azureUserId, code);
     if (!user) throw unauthorized('Your account is not registered for this application.', [{ message: UNKNOWN_AZURE_USER }]);
     if (isDeactivatedEverywhere(user.roles)) throw unauthorized('Your account has been deactivated. Contact your Market Admin.');
     const activeRoles = user.roles.filter((role) => role.isActive);

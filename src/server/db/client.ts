@@ -43,9 +43,11 @@ export type Database = {
   probe(): Promise<void>;
   /**
    * PostgreSQL's LISTEN and NOTIFY, for instances sharing one database to tell each other of changes
-   * (lib/market-changes.ts); absent on PGlite, which one instance holds. `listen` resolves to the unlisten.
+   * (lib/market-changes.ts) and for triggers to tell them (auth/caller-cache.ts). `listen` resolves to the
+   * unlisten; `onListen` is called each time the listening starts, again after a lost connection (notices sent
+   * meanwhile are lost). PGlite, which one instance holds, listens to its own triggers but has no `notify`.
    */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   notify?(channel: string, payload: string): Promise<void>;
 };
 
@@ -179,8 +181,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client`select 1`;
     };
     // On the plain connection: postgres.js gives LISTEN a connection of its own, which no request cancels.
-    const listen = async (channel: string, onPayload: (payload: string) => void) => {
-      const { unlisten } = await connection.listen(channel, onPayload);
+    const listen = async (channel: string, onPayload: (payload: string) => void, onListen?: () => void) => {
+      const { unlisten } = await connection.listen(channel, onPayload, onListen);
       return unlisten;
     };
     const notify = async (channel: string, payload: string) => {
@@ -203,12 +205,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const probe = async () => {
     await gate.run(() => pglite.query('select 1'), { priority: true });
   };
+  // Outside the gate: LISTEN is sent once, and its notices arrive with the results of the committing statement.
+  const listen = async (channel: string, onPayload: (payload: string) => void, onListen?: () => void) => {
+    const unlisten = await pglite.listen(channel, onPayload);
+    onListen?.();
+    // UNLISTEN is a statement: once the database is closed (shutting down, or gone) there is nothing to stop.
+    return async () => {
+      if (!pglite.closed) await unlisten().catch(() => undefined);
+    };
+  };
   return {
     db,
     kind: 'pglite',
     pglite,
     gate,
     probe,
+    listen,
     succeededWithin: (ms) => !pglite.closed && gate.succeededWithin(ms),
     withStartupLock: (work) => work(),
     close: () => pglite.close(),

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/server/db/client';
+import { DEMO_USERS } from '../../../src/server/db/demo-data/demo-users';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { createTestDatabase } from '../../support/test-database';
 
@@ -49,5 +50,37 @@ describe('two instances on one database', () => {
     expect([await pendingOrders(first), await pendingTotal(first)]).toEqual([badgeBefore - 1, totalBefore - 1]);
     // The notice travels through PostgreSQL: the other instance has it within moments, not a minute.
     await expect.poll(async () => [await pendingOrders(second), await pendingTotal(second)], { timeout: 3_000, interval: 50 }).toEqual([badgeBefore - 1, totalBefore - 1]);
+  });
+});
+
+describe('access changes on two instances', () => {
+  const stat = (app: TestApp) => app.call('mnSalesPerson', { url: '/api/inventory/stat', market: 'MN' });
+  const setActive = (app: TestApp, isActive: boolean) =>
+    app.call('mnAdmin', { method: 'PUT', url: `/api/users/${DEMO_USERS.mnSalesPerson.id}/status`, market: 'MN', body: { isActive } });
+
+  it('a deactivation through one instance is refused by the other within moments, though each keeps callers for seconds', async () => {
+    // Both instances have just let Jordan in, and keep what they read of him (auth/caller-cache.ts).
+    expect([(await stat(first)).status, (await stat(second)).status]).toEqual([200, 200]);
+    expect((await setActive(first, false)).status).toBe(200);
+    try {
+      expect((await stat(first)).status).toBe(401);
+      await expect.poll(async () => (await stat(second)).status, { timeout: 1_000, interval: 20 }).toBe(401);
+    } finally {
+      expect((await setActive(first, true)).status).toBe(200);
+    }
+    await expect.poll(async () => (await stat(second)).status, { timeout: 1_000, interval: 20 }).toBe(200);
+  });
+
+  it("an operator's change made in SQL, outside both instances, is refused by both within moments", async () => {
+    expect([(await stat(first)).status, (await stat(second)).status]).toEqual([200, 200]);
+    const setMembership = (isActive: boolean) =>
+      first.database.db.execute(sql`update user_market_roles set is_active = ${isActive} where user_id = ${DEMO_USERS.mnSalesPerson.id}`);
+    await setMembership(false);
+    try {
+      for (const app of [first, second]) await expect.poll(async () => (await stat(app)).status, { timeout: 1_000, interval: 20 }).toBe(401);
+    } finally {
+      await setMembership(true);
+    }
+    for (const app of [first, second]) await expect.poll(async () => (await stat(app)).status, { timeout: 1_000, interval: 20 }).toBe(200);
   });
 });

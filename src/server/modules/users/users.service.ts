@@ -7,7 +7,7 @@ import type { AccountMatch, PermissionsResponseData, UserRow } from '../../../sh
 import { ACCOUNT_SEARCH_LIMIT, USER_LIST_FILTER_COLUMNS, USER_LIST_SORT_COLUMNS, USER_LIST_TABS } from '../../../shared/api/users';
 import type { ParsedListQuery } from '../../../shared/api/common';
 import type { AuthenticatedUser, MarketScope } from '../../auth/access-control';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { checkListQuery } from '../../lib/list-query';
@@ -72,8 +72,18 @@ type MembershipChange = { kind: 'set-role'; role: Role } | { kind: 'remove' } | 
 
 const CHANGE_ACTIONS = { 'set-role': 'set_role', remove: 'remove_role', 'set-status': 'set_status' } as const;
 
-export function createUsersService(deps: { db: Db }) {
+/**
+ * `accessChanged` is told once a change to memberships or grants has committed: the access check keeps callers for
+ * a few seconds (auth/caller-cache.ts) and must forget them before the admin's answer is sent. Other instances
+ * forget on the database's notice.
+ */
+export function createUsersService(deps: { db: Db; accessChanged: () => void }) {
   const { db } = deps;
+  const changingAccess = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const result = await db.transaction(work);
+    deps.accessChanged();
+    return result;
+  };
 
   /**
    * Changes a user's membership of the admin's market, and only of that market. The user must already
@@ -83,7 +93,7 @@ export function createUsersService(deps: { db: Db }) {
    */
   async function changeMembership(ctx: RequestContext, userId: string, change: MembershipChange): Promise<UserRow> {
     const { caller, market } = ctx;
-    return db.transaction(async (tx) => {
+    return changingAccess(async (tx) => {
       await lockMarketAdmins(tx, market.id);
       const before = await findUserById(tx, userId);
       const here = before?.roles.find((r) => r.marketId === market.id);
@@ -158,7 +168,7 @@ export function createUsersService(deps: { db: Db }) {
     /** Gives an existing account its first role in the admin's market. */
     async addToMarket(ctx: RequestContext, userId: string, role: Role): Promise<UserRow> {
       const { caller, market } = ctx;
-      return db.transaction(async (tx) => {
+      return changingAccess(async (tx) => {
         await lockMarketAdmins(tx, market.id);
         const before = await findUserById(tx, userId);
         if (!before) throw notFound('User');
@@ -201,7 +211,7 @@ export function createUsersService(deps: { db: Db }) {
           { field: 'Permission.users.admin', message: 'must stay true for Market Admin' },
         ]);
       }
-      return db.transaction(async (tx) => {
+      return changingAccess(async (tx) => {
         const before = await permissionsFor(tx, market.id, role);
         await saveRolePermissions(tx, market.id, role, complete);
         await recordAudit(tx, ctx, { entityType: 'role_permissions', entityId: `${market.code}:${role}`, action: 'update', before, after: complete });
