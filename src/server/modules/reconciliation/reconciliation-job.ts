@@ -10,8 +10,8 @@ import type { ConnectorSource } from '../inventory-import/import-job';
 import { importMarket } from '../inventory-import/import.repository';
 import { marketLocations } from '../inventory/stock-import.repository';
 import { s2sBatchesOf } from './reconciliation-packages';
-import { compareBatches } from './reconciliation-rules';
-import { batchesOfLocations, deleteRows, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
+import { createBatchComparison } from './reconciliation-rules';
+import { deleteRows, forEachBatchOfLocations, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
 
 export const RECONCILIATION_JOB_KIND = 'inventory-reconciliation';
 
@@ -36,9 +36,12 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
     const connector = await connectors.seedToSale(market, db);
     const end = now();
     const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
-    const s2s = await s2sBatchesOf(connector, locations.map((location) => location.s2sLocationId), window, signal);
-    const ours = await batchesOfLocations(db, run.marketId, locations.map((location) => location.id));
-    return compareBatches(s2s, ours);
+    const comparison = createBatchComparison(await s2sBatchesOf(connector, locations.map((location) => location.s2sLocationId), window, signal));
+    await forEachBatchOfLocations(db, run.marketId, locations.map((location) => location.id), (part) => {
+      signal.throwIfAborted();
+      comparison.add(part);
+    });
+    return comparison.finish();
   }
 
   return {

@@ -60,12 +60,20 @@ export function compareInventory(packages: readonly S2SBatchPackage[], ours: rea
 
 /** compareInventory on packages already summed per batch (sumPerBatch), as a run sums them location by location. */
 export function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: readonly OurBatch[]): ReconRowDraft[] {
-  const ourBatches = new Map(ours.map((batch) => [batch.batchNumber, batch]));
-  const numbers = [...new Set([...s2sBatches.keys(), ...ourBatches.keys()])].sort();
+  const comparison = createBatchComparison(new Map(s2sBatches));
+  comparison.add(ours);
+  return comparison.finish();
+}
+
+/**
+ * compareBatches with our batches given in parts, as a run reads them (a market's 200,000 batches and their tags
+ * are never all held at once). Each of ours is compared with the seed-to-sale batch of its number, which then
+ * leaves `s2sBatches` (the map is emptied as the comparison goes: a run does not need it again); what the map
+ * still holds at the end is active in the seed-to-sale system only. Our batch numbers are unique per market.
+ */
+export function createBatchComparison(s2sBatches: Map<string, S2SBatch>): { add(ours: readonly OurBatch[]): void; finish(): ReconRowDraft[] } {
   const rows: ReconRowDraft[] = [];
-  for (const batchNumber of numbers) {
-    const s2s = s2sBatches.get(batchNumber);
-    const our = ourBatches.get(batchNumber);
+  const compare = (batchNumber: string, s2s: S2SBatch | undefined, our: OurBatch | undefined) => {
     const s2sActive = (s2s?.quantity ?? 0) > 0;
     const ourActive = (our?.activeUnits ?? 0) > 0;
     const base = {
@@ -83,6 +91,18 @@ export function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: 
     } else if (s2sActive) {
       rows.push({ ...base, tab: 'status_mismatch', status: 'active_in_s2s_only' });
     }
-  }
-  return rows;
+  };
+  return {
+    add(ours) {
+      for (const our of ours) {
+        compare(our.batchNumber, s2sBatches.get(our.batchNumber), our);
+        s2sBatches.delete(our.batchNumber);
+      }
+    },
+    finish() {
+      for (const [batchNumber, s2s] of s2sBatches) compare(batchNumber, s2s, undefined);
+      s2sBatches.clear();
+      return rows.sort((a, b) => (a.batchNumber < b.batchNumber ? -1 : a.batchNumber > b.batchNumber ? 1 : 0));
+    },
+  };
 }

@@ -105,14 +105,44 @@ export async function setRunFile(db: DbOrTx, id: number, file: { fileName: strin
 }
 
 /** Our batches of some of the market's locations, as a reconciliation compares them: tag numbers only. */
+/** Our batches are read this many at a time (see forEachBatchOfLocations). */
+const BATCH_CHUNK = 5_000;
+
+/**
+ * Our batches of some locations, with their tags, in parts of `chunk` in batch-number order (a keyset on the
+ * market's unique batch numbers): a market's 200,000 batches read in one answer held them all, parsed and raw,
+ * at once (the reconciliation's largest share of memory). Each part is read by a statement of its own, so a
+ * batch changed meanwhile is read as it is then, whole.
+ */
+export async function forEachBatchOfLocations(
+  db: DbOrTx,
+  marketId: number,
+  locationIds: readonly number[],
+  use: (part: OurBatch[]) => void | Promise<void>,
+  chunk = BATCH_CHUNK,
+): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const part: OurBatch[] = await queryRows<OurBatch>(
+      db,
+      sql`select b.id as "batchId", b.batch_number as "batchNumber", b.s2s_product_name as "s2sProductName",
+                 b.active_units as "activeUnits", b.reserved_units as "reservedUnits",
+                 coalesce((select json_agg(t.tag_number) from batch_tags t where t.batch_id = b.id), '[]'::json) as tags
+          from batches b
+          where b.market_id = ${marketId} and b.location_id = any(${intArray(locationIds)}) ${after === null ? sql`` : sql`and b.batch_number > ${after}`}
+          order by b.batch_number limit ${chunk}`,
+    );
+    if (part.length > 0) await use(part);
+    if (part.length < chunk) return;
+    after = part[part.length - 1]!.batchNumber;
+  }
+}
+
+/** All of them at once (tests). */
 export async function batchesOfLocations(db: DbOrTx, marketId: number, locationIds: readonly number[]): Promise<OurBatch[]> {
-  return queryRows<OurBatch>(
-    db,
-    sql`select b.id as "batchId", b.batch_number as "batchNumber", b.s2s_product_name as "s2sProductName",
-               b.active_units as "activeUnits", b.reserved_units as "reservedUnits",
-               coalesce((select json_agg(t.tag_number) from batch_tags t where t.batch_id = b.id), '[]'::json) as tags
-        from batches b where b.market_id = ${marketId} and b.location_id = any(${intArray(locationIds)})`,
-  );
+  const all: OurBatch[] = [];
+  await forEachBatchOfLocations(db, marketId, locationIds, (part) => void all.push(...part));
+  return all;
 }
 
 /** A comparison's rows replace the run's earlier ones, so that running it twice leaves one set. */
