@@ -44,6 +44,19 @@ describe('the reconciliation details search', () => {
     expect(total).toBe(3);
   });
 
+  it('pages the matches in order and counts them on every page, a page past the end included', async () => {
+    const page = (n: number) =>
+      listRows(database.db, { runId, tab: 'inventory_mismatch', search: 'summit', filters: [], sort: [{ column: 'batch_id', order: 'desc' }], page: { page: n, pageSize: 2 } });
+    const pages = [await page(1), await page(2), await page(3)];
+    expect(pages.map(({ rows, total }) => [rows.map((row) => row.batchNumber), total])).toEqual([
+      [['MN-B000003', 'MN-B000002'], 3],
+      [['MN-B000001'], 3],
+      [[], 3],
+    ]);
+    // The open orders of each row come with it (none here: the rows name no batch of ours).
+    expect(pages[0]!.rows.map((row) => row.orders)).toEqual([[], []]);
+  });
+
   it('does not match across the batch number and the product name', async () => {
     expect(await batchesFound('123harbor')).toEqual([]);
     expect(await batchesFound('123')).toEqual(['XY-Q123']);

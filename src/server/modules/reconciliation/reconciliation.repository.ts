@@ -249,17 +249,25 @@ export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows
     sql`, `,
   );
   const limit = query.page ? sql`limit ${query.page.pageSize} offset ${(query.page.page - 1) * query.page.pageSize}` : sql``;
-  const [rows, count] = await Promise.all([
-    queryRows<ReconRow>(
-      db,
-      sql`select x.id, x.tab, x.status, x.batch_id as "batchId", x.batch_number as "batchNumber", x.s2s_product_name as "s2sProductName",
+  const columns = sql`x.id, x.tab, x.status, x.batch_id as "batchId", x.batch_number as "batchNumber", x.s2s_product_name as "s2sProductName",
                  x.otc_active_quantity as "otcActiveQuantity", x.s2s_active_quantity as "s2sActiveQuantity", x.in_transit_quantity as "inTransitQuantity",
-                 x.reason_code as "reasonCode", x.comments, x.resolved_at as "resolvedAt", ${ORDERS_OF_ROW} as orders
-          from reconciliation_rows x where ${where} order by ${order} ${limit}`,
-    ),
-    query.knownTotal === undefined ? queryRows<{ total: number }>(db, sql`select count(*)::int as total from reconciliation_rows x where ${where}`) : [{ total: query.knownTotal }],
-  ]);
-  return { rows, total: count[0]?.total ?? 0 };
+                 x.reason_code as "reasonCode", x.comments, x.resolved_at as "resolvedAt", ${ORDERS_OF_ROW} as orders`;
+  if (query.knownTotal !== undefined || !query.page) {
+    const rows = await queryRows<ReconRow>(db, sql`select ${columns} from reconciliation_rows x where ${where} order by ${order} ${limit}`);
+    return { rows, total: query.knownTotal ?? rows.length };
+  }
+  // A search or filter reads its matches once, for both the page and the count (the trigram index's matches are
+  // each rechecked on their row: twice in two statements); the page's rows carry the count.
+  const found = await queryRows<ReconRow & { total: number }>(
+    db,
+    sql`with matched as materialized (select * from reconciliation_rows x where ${where}),
+             page as (select * from matched x order by ${order} ${limit})
+        select ${columns}, (select count(*)::int from matched) as total from page x order by ${order}`,
+  );
+  if (found.length > 0) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
+  // A page past the end holds no row to carry the count.
+  const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from reconciliation_rows x where ${where}`);
+  return { rows: [], total: count?.total ?? 0 };
 }
 
 export type AcceptableRow = { id: number; batchId: number; batchNumber: string; s2sActiveQuantity: number; otcActiveQuantity: number; resolvedAt: Date | string | null };
