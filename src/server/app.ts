@@ -5,7 +5,6 @@ import type { ServerOptions } from 'node:http';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -28,6 +27,7 @@ import { createParsePool } from './lib/spreadsheet/parse-pool';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createMarketChanges } from './lib/market-changes';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { BOOT_LOADER_CSP_HASH } from './lib/boot-loader';
 import type { SignInData } from '../shared/api/sign-in-data';
 import { caseSizesRoutes } from './modules/catalogue/case-sizes.routes';
@@ -103,7 +103,7 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   registerNulGuard(app);
 
   const entraHost = env.entra?.authorityHost;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -102,6 +102,11 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Every answer carries them: a refusal, a route that does not exist, the app's pages.
+    for (const url of ['/api/markets', '/api/no-such-route', '/login']) {
+      const other = await api.app.inject({ url });
+      expect([url, other.headers['content-security-policy'], other.headers['x-frame-options']]).toEqual([url, csp, 'SAMEORIGIN']);
+    }
   });
 
   it('turns HSTS on in production only', async () => {

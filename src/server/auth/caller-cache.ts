@@ -14,8 +14,8 @@ import type { MarketCode } from '../../shared/enums';
 import type { Database } from '../db/client';
 import type { Caller } from '../modules/users/users.repository';
 
-export const ACCESS_CHANGES_CHANNEL = 'wbo_access_changes';
-export const CALLER_TTL_MS = 5_000;
+const ACCESS_CHANGES_CHANNEL = 'wbo_access_changes';
+const CALLER_TTL_MS = 5_000;
 /** Accounts × markets kept at most; the oldest goes first. */
 const MAX_ENTRIES = 5_000;
 

@@ -59,7 +59,7 @@ export function compareInventory(packages: readonly S2SBatchPackage[], ours: rea
 }
 
 /** compareInventory on packages already summed per batch (sumPerBatch), as a run sums them location by location. */
-export function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: readonly OurBatch[]): ReconRowDraft[] {
+function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: readonly OurBatch[]): ReconRowDraft[] {
   const comparison = createBatchComparison(new Map(s2sBatches));
   comparison.add(ours);
   return comparison.finish();

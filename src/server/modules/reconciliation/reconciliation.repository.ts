@@ -138,13 +138,6 @@ export async function forEachBatchOfLocations(
   }
 }
 
-/** All of them at once (tests). */
-export async function batchesOfLocations(db: DbOrTx, marketId: number, locationIds: readonly number[]): Promise<OurBatch[]> {
-  const all: OurBatch[] = [];
-  await forEachBatchOfLocations(db, marketId, locationIds, (part) => void all.push(...part));
-  return all;
-}
-
 /** A comparison's rows replace the run's earlier ones, so that running it twice leaves one set. */
 export async function replaceRows(tx: DbOrTx, runId: number, rows: readonly ReconRowDraft[]): Promise<void> {
   await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
