@@ -167,6 +167,19 @@ describe('simulated source', () => {
     expect(nextSizes.every((size) => next.quantity % size !== 0)).toBe(true);
   });
 
+  it('gives the odd-case batch a product with an empty slot for the size that fits it, where one has, and keeps it once that slot is filled', () => {
+    // Most products have all five sizes, the others four: the batch comes in one of those, with room for the size that fixes it.
+    const full = { ...world, products: world.products.map((product, index) => ({ ...product, caseSizes: index % 5 === 3 ? [6, 12, 24, 48] : [6, 12, 24, 48, 96] })) };
+    for (const location of full.locations) {
+      const oddCase = createSimulatedSource(full, { now: NOW }).packagesOf(location.s2sLocationId).at(-1)!;
+      const product = full.products.find((each) => each.s2sNames.includes(oddCase.itemName))!;
+      expect(product.caseSizes).toHaveLength(4);
+      expect(product.caseSizes.every((size) => oddCase.quantity % size !== 0)).toBe(true);
+      const fixed = { ...full, products: full.products.map((each) => (each === product ? { ...each, caseSizes: [...each.caseSizes, oddCase.quantity] } : each)) };
+      expect(createSimulatedSource(fixed, { now: NOW }).packagesOf(location.s2sLocationId).at(-1)).toMatchObject({ batchNumber: oddCase.batchNumber, itemName: oddCase.itemName, quantity: oddCase.quantity });
+    }
+  });
+
   it('adds the extra packages as valid new batches of known products, leaving the rest as it was', () => {
     const withExtras = createSimulatedSource(world, { now: NOW, extraPackagesPerLocation: 500 });
 

@@ -13,6 +13,7 @@
 //   package: neither a commit of the location's other batches nor the size that fixes it moves it.
 // Lab results per batch: most passed with THC, CBD, total cannabinoids and terpenes; some missing (no result),
 // some failed, some expired. Every package was modified within the day before `now`.
+import { CASE_SIZE_SLOTS } from '../../../shared/api/case-sizes';
 import { createRandom, seedOf, weightedPicker, type Random } from '../../db/demo-data/random';
 import type { S2SLabResult, S2SLocation, S2SPackage, S2SPotency, SimulatedSource } from '../types';
 import type { SimulatorWorld } from './simulator-world';
@@ -273,11 +274,11 @@ export function createSimulatedSource(world: SimulatorWorld, options: { extraPac
 
   /**
    * A new batch whose quantity is no whole number of cases of any of its product's sizes. It takes the first
-   * number of the location's own series that we do not hold, and its product, quantity and tag from a stream of
-   * that number: a commit of other batches leaves it as it was, and once it is stocked the next number brings
-   * another. Its quantity is a prime past whole cases of its product's first size, so that only a case of one
-   * unit or of the whole quantity fits it, and the product is chosen by its first size alone: a Market Admin
-   * adding either size to an empty slot makes it fit without moving it.
+   * number of the location's own series that we do not hold, and the rest from a stream of that number: a commit
+   * of other batches leaves it as it was, and once it is stocked the next number brings another. Its quantity is
+   * a prime past whole cases of its product's first size, so that only a case of one unit or of the whole
+   * quantity fits it. Its product is the first, in the stream's order, of those whose first size is above one,
+   * that has an empty slot for such a size or has one already: the size that fixes the batch never moves it.
    */
   function addOddCaseBatch(location: Location, locationIndex: number) {
     const candidates = catalogue.filter((product) => product.caseSizes[0]! > 1);
@@ -288,12 +289,18 @@ export function createSimulatedSource(world: SimulatorWorld, options: { extraPac
     const batchNumber = numberOf(serial);
     usedBatchNumbers.add(batchNumber);
     const random = createRandom(seedOf(world.marketCode, seed, location.s2sLocationId, 'odd-case', serial));
-    const product = random.pick(candidates);
-    let quantity = wholeCases(random, product.caseSizes[0]!) + 1;
-    while (!isPrime(quantity)) quantity += 1;
+    const cases = random.int(1, 40);
+    const quantityOf = (product: Product) => {
+      let quantity = cases * product.caseSizes[0]! + 1;
+      while (!isPrime(quantity)) quantity += 1;
+      return quantity;
+    };
+    const fixable = (product: Product) => product.caseSizes.length < CASE_SIZE_SLOTS.length || product.caseSizes.includes(1) || product.caseSizes.includes(quantityOf(product));
+    const shuffled = random.sample(candidates, candidates.length);
+    const product = shuffled.find(fixable) ?? shuffled[0]!;
     const plan: BatchPlan = { batchNumber, itemName: random.pick(product.s2sNames), category: product.category, lab: labPlan(random, product.category, 'passed') };
     let tagSerialOfBatch = ODD_CASE_TAG_SERIAL + locationIndex * 1_000 + serial;
-    emit(location, plan, freeTag(templateAt(location.s2sLocationId), locationIndex, () => tagSerialOfBatch++), quantity, random);
+    emit(location, plan, freeTag(templateAt(location.s2sLocationId), locationIndex, () => tagSerialOfBatch++), quantityOf(product), random);
   }
 
   world.locations.forEach(simulateLocation);
