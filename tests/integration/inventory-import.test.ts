@@ -43,6 +43,16 @@ async function details(user: DemoUserKey, market: string, importId: string, tab:
   return api.call(user, { method: 'POST', url: `/api/inventory/import/${importId}/details`, market, body: { marketCode: market, tab, pagination: { page: 1, pageSize: 200 }, ...extra } });
 }
 
+/** Every row of a tab, page by page: a tab can hold more than one page. */
+async function everyRow(user: DemoUserKey, market: string, importId: string, tab: string): Promise<any[]> {
+  const rows: any[] = [];
+  for (let page = 1; ; page += 1) {
+    const { body } = await details(user, market, importId, tab, { pagination: { page, pageSize: 200 } });
+    rows.push(...body.data);
+    if (page >= body.pagination.totalPages) return rows;
+  }
+}
+
 async function batchUnits(batchNumber: string): Promise<{ active_units: number; reserved_units: number } | undefined> {
   const [row] = await queryRows<{ active_units: number; reserved_units: number }>(api.database.db, sql`select active_units, reserved_units from batches where batch_number = ${batchNumber}`);
   return row;
@@ -215,6 +225,18 @@ describe('an import from the Metrc simulator, reviewed and committed', () => {
     expect(twice.status).toBe(409);
     const [audit] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from audit_log where entity_type = 'import' and entity_id = ${referenceId} and action = 'commit'`);
     expect(audit!.n).toBe(1);
+  });
+
+  it('keeps a new batch no standard case size fits out of stock, in Case Size Errors and as an Item Issue 009 to review', async () => {
+    const held = (await everyRow('mnAdmin', 'MN', referenceId, 'case_size_errors')).filter((row) => row.held_back);
+    expect(held.length, 'the simulator brings one odd-case new batch per location').toBeGreaterThanOrEqual(locations.length);
+    for (const row of held) {
+      expect(await batchUnits(row.batch_id)).toBeUndefined();
+      const issues = (await details('mnAdmin', 'MN', referenceId, 'item_issues', { search: row.batch_id })).body.data as any[];
+      expect(issues.filter((issue) => issue.batch_id === row.batch_id)).toEqual([
+        expect.objectContaining({ reason_code: '009', metadata_label: 'manual_review', product_name: row.product_name, total_quantity: row.total_quantity, case_size: null }),
+      ]);
+    }
   });
 
   it('lists the committed import first in the history, and a Fulfilment Person may read it', async () => {

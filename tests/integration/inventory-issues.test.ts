@@ -39,10 +39,10 @@ async function list(user: DemoUserKey, market: string, body: Record<string, unkn
 }
 
 /** Every page of a list: a tab holds more issues than one page. */
-async function everyPage(url: string, market: string, body: Record<string, unknown>): Promise<IssueRow[]> {
+async function everyPage(url: string, market: string, body: Record<string, unknown>, user: DemoUserKey = 'mnAdmin'): Promise<IssueRow[]> {
   const rows: IssueRow[] = [];
   for (let page = 1; ; page += 1) {
-    const { status, body: answer } = await api.call('mnAdmin', { method: 'POST', url, market, body: { ...body, pagination: { page, pageSize: 200 } } });
+    const { status, body: answer } = await api.call(user, { method: 'POST', url, market, body: { ...body, pagination: { page, pageSize: 200 } } });
     expect(status).toBe(200);
     rows.push(...answer.data);
     if (page >= answer.pagination.totalPages) return rows;
@@ -352,5 +352,66 @@ describe('a refresh run twice, and one left without its job', () => {
     expect(status.comments).toContain('No issues were closed');
     expect((await refresh('nvAdmin', 'NV', { tab: 'item_issues', records: [{ batchId: 'X' }] })).status).toBe(201);
     expect((await settledRefresh('nvAdmin', 'NV')).issue_status).toBe('COMPLETED');
+  });
+});
+
+describe('a new batch held back because no standard case size of its product fits', () => {
+  let committed: { referenceId: string; importId: number };
+  let held: IssueRow;
+
+  const issuesOf = async (batchNumber: string) => ((await list('ilAdmin', 'IL', { tab: 'item_issues', search: batchNumber })).body.data as IssueRow[]).filter((row) => row.batch_id === batchNumber);
+  const refreshOne = async () => {
+    const started = await refresh('ilAdmin', 'IL', { marketCode: 'IL', tab: 'item_issues', records: [{ productName: held.product_name, batchId: held.batch_id }] });
+    expect(started.status).toBe(201);
+    return settledRefresh('ilAdmin', 'IL');
+  };
+
+  beforeAll(async () => {
+    const { body } = await api.call('ilAdmin', { method: 'POST', url: '/api/locations/query', market: 'IL', body: {} });
+    committed = await commitImport('ilAdmin', 'IL', [body.data[0].inventory_location_id]);
+    const errors = await everyPage(`/api/inventory/import/${committed.referenceId}/details`, 'IL', { tab: 'case_size_errors' }, 'ilAdmin');
+    held = errors.find((row) => row.held_back)!;
+    expect(held, 'the simulator brings a new batch in a quantity no standard case size fits').toBeDefined();
+  });
+
+  it('is left out of stock by the commit, with its Case Size Errors row and an open Item Issue 009', async () => {
+    expect(await one<{ n: number }>(sql`select count(*)::int as n from batches where batch_number = ${held.batch_id}`)).toEqual({ n: 0 });
+    expect(await issuesOf(held.batch_id)).toEqual([
+      expect.objectContaining({ reason_code: '009', metadata_label: 'manual_review', product_name: held.product_name, total_quantity: held.total_quantity, import_reference_id: committed.referenceId }),
+    ]);
+  });
+
+  it('stays open when refreshed before its product has a size that fits', async () => {
+    const before = (await list('ilAdmin', 'IL', { tab: 'item_issues' })).body.totalTabCounts;
+    expect(await refreshOne()).toMatchObject({ issue_status: 'COMPLETED', no_of_items: 1, no_of_fixed_items: 0, comments: '0 of 1 item fixed' });
+    expect(await issuesOf(held.batch_id)).toHaveLength(1);
+    expect((await list('ilAdmin', 'IL', { tab: 'item_issues' })).body.totalTabCounts).toEqual(before);
+  });
+
+  it('is closed by a refresh once the Market Admin saves a standard case size that fits, and the counts fall by one', async () => {
+    const products = await api.call('ilAdmin', {
+      method: 'POST',
+      url: '/api/products/case-sizes',
+      market: 'IL',
+      body: { pagination: { page: 1, pageSize: 100 }, columnFilter: [{ column: 'productName', type: 'text', value: held.product_name }] },
+    });
+    const product = (products.body.data as Record<string, any>[]).find((row) => row.productName === held.product_name)!;
+    const slot = [1, 2, 3, 4, 5].find((index) => product[`case_sizes_${index}`] === null);
+    expect(slot, `${held.product_name} has a free case size slot`).toBeDefined();
+    const saved = await api.call('ilAdmin', {
+      method: 'POST',
+      url: '/api/products/case-sizes/manage',
+      market: 'IL',
+      body: { marketCode: 'IL', products: [{ productId: product.productId, caseSizes: [{ caseIndex: slot, value: held.total_quantity }] }] },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.summary).toMatchObject({ successfulUpdates: 1, failedUpdates: 0 });
+
+    const before = (await list('ilAdmin', 'IL', { tab: 'item_issues' })).body.totalTabCounts;
+    const badgeBefore = await badge('ilAdmin', 'IL');
+    expect(await refreshOne()).toMatchObject({ issue_status: 'COMPLETED', no_of_items: 1, no_of_fixed_items: 1, comments: '1 of 1 item fixed' });
+    expect(await issuesOf(held.batch_id)).toEqual([]);
+    expect((await list('ilAdmin', 'IL', { tab: 'item_issues' })).body.totalTabCounts).toEqual({ ...before, item_issues: before.item_issues - 1 });
+    expect(await badge('ilAdmin', 'IL')).toBe(badgeBefore - 1);
   });
 });

@@ -140,6 +140,46 @@ describe('simulated source', () => {
     expect(expired.every(({ pkg }) => Date.parse(pkg.labExpiresAt!) < NOW.getTime())).toBe(true);
   });
 
+  it("keeps a location's odd-case batch as it is until we stock it, whatever else is committed and whatever size fixes it", () => {
+    const [location] = world.locations;
+    const oddCase = source.packagesOf(location!.s2sLocationId).at(-1)!;
+    const product = productByName.get(oddCase.itemName)!;
+    // A commit stocks the location's other new batches, and the Market Admin gives the product the batch's quantity as a size.
+    const stockedNew = source.packagesOf(location!.s2sLocationId).filter((pkg) => pkg !== oddCase && !knownBatchNumbers.has(pkg.batchNumber) && productByName.has(pkg.itemName) && isWholeCases(pkg));
+    const fixed = {
+      ...world,
+      products: world.products.map((each) => (each === product ? { ...each, caseSizes: [...each.caseSizes, oddCase.quantity] } : each)),
+      batches: [
+        ...world.batches,
+        ...stockedNew.map((pkg) => ({ batchNumber: pkg.batchNumber, s2sLocationId: pkg.locationId, s2sProductName: pkg.itemName, caseSize: firstCaseSize(pkg)!, tags: [{ tagNumber: pkg.tag, quantity: pkg.quantity }] })),
+      ],
+    };
+    expect(stockedNew.length).toBeGreaterThan(0);
+    const again = createSimulatedSource(fixed, { now: NOW }).packagesOf(location!.s2sLocationId).at(-1)!;
+    expect(again).toMatchObject({ batchNumber: oddCase.batchNumber, tag: oddCase.tag, itemName: oddCase.itemName, quantity: oddCase.quantity });
+
+    // Once it is stocked, the location's next odd-case batch is another, which again no size of its product fits.
+    const stocked = { ...fixed, batches: [...fixed.batches, { batchNumber: oddCase.batchNumber, s2sLocationId: oddCase.locationId, s2sProductName: oddCase.itemName, caseSize: oddCase.quantity, tags: [{ tagNumber: oddCase.tag, quantity: oddCase.quantity }] }] };
+    const next = createSimulatedSource(stocked, { now: NOW }).packagesOf(location!.s2sLocationId).at(-1)!;
+    expect(next.batchNumber).not.toBe(oddCase.batchNumber);
+    expect(next.tag).not.toBe(oddCase.tag);
+    const nextSizes = stocked.products.find((each) => each.s2sNames.includes(next.itemName))!.caseSizes;
+    expect(nextSizes.every((size) => next.quantity % size !== 0)).toBe(true);
+  });
+
+  it('gives the odd-case batch a product with an empty slot for the size that fits it, where one has, and keeps it once that slot is filled', () => {
+    // Most products have all five sizes, the others four: the batch comes in one of those, with room for the size that fixes it.
+    const full = { ...world, products: world.products.map((product, index) => ({ ...product, caseSizes: index % 5 === 3 ? [6, 12, 24, 48] : [6, 12, 24, 48, 96] })) };
+    for (const location of full.locations) {
+      const oddCase = createSimulatedSource(full, { now: NOW }).packagesOf(location.s2sLocationId).at(-1)!;
+      const product = full.products.find((each) => each.s2sNames.includes(oddCase.itemName))!;
+      expect(product.caseSizes).toHaveLength(4);
+      expect(product.caseSizes.every((size) => oddCase.quantity % size !== 0)).toBe(true);
+      const fixed = { ...full, products: full.products.map((each) => (each === product ? { ...each, caseSizes: [...each.caseSizes, oddCase.quantity] } : each)) };
+      expect(createSimulatedSource(fixed, { now: NOW }).packagesOf(location.s2sLocationId).at(-1)).toMatchObject({ batchNumber: oddCase.batchNumber, itemName: oddCase.itemName, quantity: oddCase.quantity });
+    }
+  });
+
   it('adds the extra packages as valid new batches of known products, leaving the rest as it was', () => {
     const withExtras = createSimulatedSource(world, { now: NOW, extraPackagesPerLocation: 500 });
 

@@ -8,9 +8,12 @@
 // - a few packages of items no product is known by;
 // - `extraPackagesPerLocation` more valid new packages, for benchmarks;
 // - one new batch of a known product in a quantity none of its case sizes fits (an import holds it back
-//   until a Market Admin adds a size that fits), made last so that it shifts nothing above.
+//   until a Market Admin adds a size that fits), made last so that it shifts nothing above. Until we stock it,
+//   it is the same package in every fetch (number, tag, product, quantity), as a seed-to-sale system keeps a
+//   package: neither a commit of the location's other batches nor the size that fixes it moves it.
 // Lab results per batch: most passed with THC, CBD, total cannabinoids and terpenes; some missing (no result),
 // some failed, some expired. Every package was modified within the day before `now`.
+import { CASE_SIZE_SLOTS } from '../../../shared/api/case-sizes';
 import { createRandom, seedOf, weightedPicker, type Random } from '../../db/demo-data/random';
 import type { S2SLabResult, S2SLocation, S2SPackage, S2SPotency, SimulatedSource } from '../types';
 import type { SimulatorWorld } from './simulator-world';
@@ -25,6 +28,8 @@ type BatchPlan = { batchNumber: string; itemName: string; category: string | nul
 type LabPlan = { labTestingState: string | null; labExpiresAt: string | null; result: Omit<S2SLabResult, 'packageId'> | null };
 
 const DAY = 86_400_000;
+/** Where the tags of odd-case batches are numbered, apart from the other new tags (which count from 900,000). */
+const ODD_CASE_TAG_SERIAL = 500_000;
 const TERPENES = ['Myrcene', 'Limonene', 'Caryophyllene', 'Linalool', 'Pinene', 'Humulene', 'Terpinolene', 'Ocimene', 'Bisabolol'];
 const UNKNOWN_ADJECTIVES = ['Moonlit', 'Copper', 'Velvet', 'Harbor', 'Prairie', 'Lantern'];
 const UNKNOWN_NOUNS = ['Haze', 'Kush', 'Dream', 'Glue', 'Cookies', 'Diesel'];
@@ -43,6 +48,12 @@ const labProfileOf = weightedPicker<LabProfile>([
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const instant = (ms: number) => new Date(ms).toISOString();
+
+function isPrime(value: number): boolean {
+  if (value < 2) return false;
+  for (let divisor = 2; divisor * divisor <= value; divisor += 1) if (value % divisor === 0) return false;
+  return true;
+}
 
 /** Potency ranges by category: flower-like in %, extracts in %, infused products in mg/g; accessories untested. */
 function potencyRange(category: string | null): { thc: [number, number]; cbd: [number, number]; unit: S2SPotency['unit'] } | null {
@@ -77,17 +88,19 @@ export function createSimulatedSource(world: SimulatorWorld, options: { extraPac
   let tagSerial = 900_000;
   let batchSerial = 1;
 
-  /** A tag in the location's own format (Metrc's 24 characters, BioTrack's 16 digits), never one in use. */
-  function newTag(template: string | undefined, locationIndex: number): string {
+  /** A tag in the location's own format (Metrc's 24 characters, BioTrack's 16 digits), never one in use, from `serials`. */
+  function freeTag(template: string | undefined, locationIndex: number, serials: () => number): string {
     const base = template ?? anyTag ?? `1A4SIM${String(locationIndex).padStart(2, '0')}0000000000000000`;
     for (;;) {
-      const tag = `${base.slice(0, base.length - 6)}${String(tagSerial++ % 1_000_000).padStart(6, '0')}`;
+      const tag = `${base.slice(0, base.length - 6)}${String(serials() % 1_000_000).padStart(6, '0')}`;
       if (!usedTags.has(tag)) {
         usedTags.add(tag);
         return tag;
       }
     }
   }
+
+  const newTag = (template: string | undefined, locationIndex: number) => freeTag(template, locationIndex, () => tagSerial++);
 
   function newBatchNumber(): string {
     for (;;) {
@@ -259,15 +272,35 @@ export function createSimulatedSource(world: SimulatorWorld, options: { extraPac
     }
   }
 
-  /** A new batch whose quantity is no whole number of cases of any of its product's sizes. */
+  /**
+   * A new batch whose quantity is no whole number of cases of any of its product's sizes. It takes the first
+   * number of the location's own series that we do not hold, and the rest from a stream of that number: a commit
+   * of other batches leaves it as it was, and once it is stocked the next number brings another. Its quantity is
+   * a prime past whole cases of its product's first size, so that only a case of one unit or of the whole
+   * quantity fits it. Its product is the first, in the stream's order, of those whose first size is above one,
+   * that has an empty slot for such a size or has one already: the size that fixes the batch never moves it.
+   */
   function addOddCaseBatch(location: Location, locationIndex: number) {
-    const random = createRandom(seedOf(world.marketCode, seed, location.s2sLocationId, 'odd-case'));
-    const candidates = catalogue.filter((product) => !product.caseSizes.includes(1));
+    const candidates = catalogue.filter((product) => product.caseSizes[0]! > 1);
     if (candidates.length === 0) return;
-    const product = random.pick(candidates);
-    let quantity = wholeCases(random, product.caseSizes[0]!) + 1;
-    while (product.caseSizes.some((size) => quantity % size === 0)) quantity += 1;
-    emit(location, newBatch(random, product, 'passed'), newTag(templateAt(location.s2sLocationId), locationIndex), quantity, random);
+    const numberOf = (serial: number) => `${world.marketCode}-C${String(locationIndex + 1).padStart(3, '0')}${String(serial).padStart(3, '0')}`;
+    let serial = 1;
+    while (usedBatchNumbers.has(numberOf(serial))) serial += 1;
+    const batchNumber = numberOf(serial);
+    usedBatchNumbers.add(batchNumber);
+    const random = createRandom(seedOf(world.marketCode, seed, location.s2sLocationId, 'odd-case', serial));
+    const cases = random.int(1, 40);
+    const quantityOf = (product: Product) => {
+      let quantity = cases * product.caseSizes[0]! + 1;
+      while (!isPrime(quantity)) quantity += 1;
+      return quantity;
+    };
+    const fixable = (product: Product) => product.caseSizes.length < CASE_SIZE_SLOTS.length || product.caseSizes.includes(1) || product.caseSizes.includes(quantityOf(product));
+    const shuffled = random.sample(candidates, candidates.length);
+    const product = shuffled.find(fixable) ?? shuffled[0]!;
+    const plan: BatchPlan = { batchNumber, itemName: random.pick(product.s2sNames), category: product.category, lab: labPlan(random, product.category, 'passed') };
+    let tagSerialOfBatch = ODD_CASE_TAG_SERIAL + locationIndex * 1_000 + serial;
+    emit(location, plan, freeTag(templateAt(location.s2sLocationId), locationIndex, () => tagSerialOfBatch++), quantityOf(product), random);
   }
 
   world.locations.forEach(simulateLocation);

@@ -33,7 +33,8 @@
 // - Case Size Errors, for matched batches whose quantities are valid: the quantity is not a whole number of
 //   any of the product's standard case sizes, or the product has none. The row carries standardCaseSizes.
 //   A new batch that would otherwise be stocked is held back (no Inventory Updates row, no 020,
-//   payload.heldBack = true) until the case sizes are fixed and the import refreshed.
+//   payload.heldBack = true) until the case sizes are fixed and the import refreshed; a commit that leaves it
+//   out records it as an Item Issue 009 as well (import.service.ts), which an issue refresh closes once it fits.
 // - Rows are ordered by tab (as IMPORT_TABS), then batch number, then reason code.
 import type { S2SLabResult, S2SPackage } from '../../connectors/types';
 import type { StockedBatch } from '../inventory/stock-import.repository';

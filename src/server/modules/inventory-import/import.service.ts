@@ -91,26 +91,40 @@ export function stockUpdateOf(row: StoredImportRow): StockUpdate {
   };
 }
 
-/**
- * A held-back update as the Item Issue the Market Admin sees instead (009 manual_review): open orders hold
- * more than the new count, or the batch changed since the fetch. The current counts go with it.
- */
-function heldBackIssue(row: StoredImportRow, current: { reservedUnits: number; activeUnits: number } | undefined): DraftRow {
-  const payload = row.payload as DraftRow['payload'] & { productId?: number; locationId?: number };
+/** An import row as the 009 manual_review Item Issue a commit records for a batch it leaves out of stock. */
+function manualReviewIssue(row: StoredImportRow, payload: Record<string, unknown>): DraftRow {
+  const stored = row.payload as DraftRow['payload'] & { productId?: number; locationId?: number };
   return {
     tab: 'item_issues',
     batchNumber: row.batchNumber,
-    productId: payload.productId ?? null,
+    productId: stored.productId ?? null,
     productName: row.productName,
     s2sProductName: row.s2sProductName ?? row.batchNumber,
-    locationId: payload.locationId ?? null,
+    locationId: stored.locationId ?? null,
     locationName: row.locationName ?? '',
     categoryName: row.categoryName,
     reasonCode: '009',
     totalQuantity: row.totalQuantity,
     caseSize: row.caseSize,
-    payload: { ...payload, heldBack: true, reservedUnits: current?.reservedUnits ?? null, activeUnitsAtCommit: current?.activeUnits ?? null } as DraftRow['payload'],
+    payload: { ...stored, heldBack: true, ...payload } as DraftRow['payload'],
   };
+}
+
+/**
+ * A held-back update as the Item Issue the Market Admin sees instead (009 manual_review): open orders hold
+ * more than the new count, or the batch changed since the fetch. The current counts go with it.
+ */
+function heldBackIssue(row: StoredImportRow, current: { reservedUnits: number; activeUnits: number } | undefined): DraftRow {
+  return manualReviewIssue(row, { reservedUnits: current?.reservedUnits ?? null, activeUnitsAtCommit: current?.activeUnits ?? null });
+}
+
+/**
+ * A new batch held back because no standard case size of its product fits it, as the Item Issue a commit leaves
+ * open for it (009 manual_review), so that it is not left out of stock unseen. Its Case Size Errors row stays; a
+ * refresh closes the issue once a size fits (refresh-rules.ts).
+ */
+function caseSizeHoldIssue(row: StoredImportRow): DraftRow {
+  return manualReviewIssue(row, { heldBackFor: 'case_size' });
 }
 
 const productIdOf = (row: StoredImportRow) => Number(row.payload.productId);
@@ -280,17 +294,17 @@ export function createImportService({ db, jobs, stats }: ImportServiceDeps) {
         let heldBack = 0;
         if (action === 'commit') {
           const refit = await refitNewBatches(tx, ctx.market.id, record.id);
-          if (refit.repacked.length + refit.heldBack.length > 0) await recountTabs(tx, record.id);
           const updates = await importRowsOfTab(tx, record.id, 'inventory_updates');
           const outcome = await applyStockUpdates(tx, ctx.market.id, updates.map(stockUpdateOf));
           const held = updates.filter((row) => !outcome.applied.has(row.batchNumber));
           applied = updates.length - held.length;
           heldBack = held.length;
-          if (held.length > 0) {
-            await deleteImportRows(tx, held.map((row) => row.id));
-            await insertImportRows(tx, record.id, held.map((row) => heldBackIssue(row, outcome.current.get(row.batchNumber))));
-            await recountTabs(tx, record.id);
-          }
+          await deleteImportRows(tx, held.map((row) => row.id));
+          // Read after the refit, which may have moved new batches back to Case Size Errors.
+          const caseSizeHolds = (await importRowsOfTab(tx, record.id, 'case_size_errors')).filter((row) => row.payload.heldBack === true);
+          const newIssues = [...held.map((row) => heldBackIssue(row, outcome.current.get(row.batchNumber))), ...caseSizeHolds.map(caseSizeHoldIssue)];
+          await insertImportRows(tx, record.id, newIssues);
+          if (refit.repacked.length + refit.heldBack.length + newIssues.length > 0) await recountTabs(tx, record.id);
           const issueRows = [...(await importRowsOfTab(tx, record.id, 'item_issues')), ...(await importRowsOfTab(tx, record.id, 'lab_data_warnings'))];
           await recordCommittedIssues(tx, ctx, { importId: record.id, referenceId: record.referenceId, locationIds: record.locationIds, rows: issueRows });
         }

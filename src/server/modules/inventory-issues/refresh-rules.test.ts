@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DraftRow } from '../inventory-import/import-rules';
 import { fixedIssues, refreshComment } from './refresh-rules';
 
-function row(tab: DraftRow['tab'], batchNumber: string, reasonCode: DraftRow['reasonCode']): DraftRow {
+function row(tab: DraftRow['tab'], batchNumber: string, reasonCode: DraftRow['reasonCode'], payload: Partial<DraftRow['payload']> = {}): DraftRow {
   return {
     tab,
     batchNumber,
@@ -15,7 +15,7 @@ function row(tab: DraftRow['tab'], batchNumber: string, reasonCode: DraftRow['re
     reasonCode,
     totalQuantity: 10,
     caseSize: null,
-    payload: { tags: [], expiryDate: null, labStatus: 'missing', thcValue: null, thcUom: null, cbdValue: null, cbdUom: null, totalCannabinoids: null, terpenes: [] },
+    payload: { tags: [], expiryDate: null, labStatus: 'missing', thcValue: null, thcUom: null, cbdValue: null, cbdUom: null, totalCannabinoids: null, terpenes: [], ...payload },
   };
 }
 
@@ -53,6 +53,32 @@ describe('fixedIssues', () => {
     ];
     expect(fixedIssues(issues, { tab: 'item_issues', rows, stockedBatchNumbers: new Set(['B-1', 'B-2']) })).toEqual([1, 2]);
     expect(fixedIssues(issues, { tab: 'item_issues', rows: [], stockedBatchNumbers: none })).toEqual([]);
+  });
+
+  it('keeps the 009 of a new batch held back because no case size fits while the rows still hold it back, and closes it once they stock it', () => {
+    const issues = [{ id: 1, batchNumber: 'ODD-1', reasonCode: '009' }];
+    const heldBack = [row('case_size_errors', 'ODD-1', null, { standardCaseSizes: [6, 12], heldBack: true })];
+    expect(fixedIssues(issues, { tab: 'item_issues', rows: heldBack, stockedBatchNumbers: none })).toEqual([]);
+    // A size now fits: the rows bring the batch in as a new batch, and its Case Size Errors row is gone.
+    const stocked = [row('inventory_updates', 'ODD-1', null, { change: 'new_batch' }), row('item_issues', 'ODD-1', '020')];
+    expect(fixedIssues(issues, { tab: 'item_issues', rows: stocked, stockedBatchNumbers: none })).toEqual([1]);
+  });
+
+  it('reads a Case Size Errors row as 009 only for a batch it holds back, and only on the Item Issues tab', () => {
+    // A batch in stock whose new quantity fits no size is updated all the same: nothing holds it back.
+    const inStock = [row('case_size_errors', 'B-1', null, { standardCaseSizes: [6], heldBack: false }), row('inventory_updates', 'B-1', null, { change: 'quantity_changed' })];
+    expect(fixedIssues([{ id: 1, batchNumber: 'B-1', reasonCode: '009' }], { tab: 'item_issues', rows: inStock, stockedBatchNumbers: new Set(['B-1']) })).toEqual([1]);
+    const heldBack = [row('case_size_errors', 'ODD-1', null, { heldBack: true })];
+    expect(fixedIssues([{ id: 2, batchNumber: 'ODD-1', reasonCode: '009' }], { tab: 'lab_data_warnings', rows: heldBack, stockedBatchNumbers: none })).toEqual([2]);
+  });
+
+  it('still keeps a 009 the rows give for another cause, and closes one they no longer give', () => {
+    const rows = [row('item_issues', 'HOLD', '009'), row('inventory_updates', 'CHANGED', null, { change: 'quantity_changed' })];
+    const issues = [
+      { id: 1, batchNumber: 'HOLD', reasonCode: '009' },
+      { id: 2, batchNumber: 'CHANGED', reasonCode: '009' },
+    ];
+    expect(fixedIssues(issues, { tab: 'item_issues', rows, stockedBatchNumbers: new Set(['HOLD', 'CHANGED']) })).toEqual([2]);
   });
 });
 
