@@ -157,7 +157,7 @@ test('a Market Admin imports two locations, reviews every tab, commits, and find
     await expect(page.getByRole('link', { name: 'Back to History' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Commit', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard', exact: true })).toHaveCount(0);
-    await page.screenshot({ path: `/work/shots/e2e-results-${testInfo.project.name}.png`, fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('results.png'), fullPage: true });
 
     // One of the new batches is now for sale: Create Order's inventory finds it by its number.
     const orderable = await api.post<OrderInventoryRow[]>('/order/inventory', {
@@ -189,7 +189,7 @@ test('a Market Admin imports two locations, reviews every tab, commits, and find
     expect(green).toBeGreaterThan(red!);
     expect(green).toBeGreaterThan(blue!);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `/work/shots/e2e-history-${testInfo.project.name}.png`, fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('history.png'), fullPage: true });
   } finally {
     try {
       await discardIfWaiting(api, happy.market, referenceId);

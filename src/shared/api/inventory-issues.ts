@@ -23,6 +23,11 @@ export const ISSUE_MESSAGES = {
   failed: 'Something went wrong. Please try again later.',
 } as const;
 
+/** What a completed refresh found, as its comment (server) and the screen's result (client) both say it. */
+export function refreshOutcomeText(fixed: number, asked: number): string {
+  return `${fixed} of ${asked} ${asked === 1 ? 'item' : 'items'} fixed`;
+}
+
 export const ISSUE_SORT_COLUMNS = ['product_name', 's2s_product_name', 'batch_id', 'total_quantity', 's2s_location_name', 'category_name', 'metadata_label', 'created_ts'] as const;
 export const ISSUE_FILTER_COLUMNS: readonly (typeof ISSUE_SORT_COLUMNS)[number][] = [...ISSUE_SORT_COLUMNS];
 

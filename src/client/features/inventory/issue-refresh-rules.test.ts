@@ -45,6 +45,8 @@ describe('the issue refresh rules', () => {
 
   it('says how many items a completed refresh fixed', () => {
     expect(refreshResult(record({}))).toMatchObject({ tone: 'success', text: '2 of 5 items fixed' });
+    // One item asked: as the server's comment says it.
+    expect(refreshResult(record({ no_of_fixed_items: 1, no_of_items: 1 }))).toMatchObject({ text: '1 of 1 item fixed' });
   });
 
   it("shows a failed refresh's comments, or the generic message when it has none", () => {

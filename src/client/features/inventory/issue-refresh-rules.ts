@@ -1,6 +1,6 @@
 // The Inventory Issues screen's rules: which selection may be refreshed, how a tab's count is read, and
 // what a finished refresh says.
-import { ISSUE_MESSAGES, MAX_ISSUE_REFRESH_ITEMS, type IssueRefreshStatusRecord } from '../../../shared/api/inventory-issues';
+import { ISSUE_MESSAGES, MAX_ISSUE_REFRESH_ITEMS, refreshOutcomeText, type IssueRefreshStatusRecord } from '../../../shared/api/inventory-issues';
 import type { IssueRefreshStatus, IssueTab } from '../../../shared/enums';
 
 /** The screen's own wording, where the spec's catalogue (ISSUE_MESSAGES in src/shared) has none. */
@@ -32,11 +32,11 @@ export function isRefreshRunning(status: IssueRefreshStatus | undefined): boolea
   return status === 'IN-PROGRESS';
 }
 
-/** What a finished refresh found: '{n} of {m} items fixed', or why it failed. */
+/** What a finished refresh found: '{n} of {m} items fixed' (the server's comment says the same), or why it failed. */
 export function refreshResult(record: IssueRefreshStatusRecord): { tone: 'success' | 'error'; title: string; text: string } {
   if (record.issue_status === 'FAILED') {
     const comments = record.comments?.trim();
     return { tone: 'error', title: ISSUE_SCREEN_MESSAGES.failedTitle, text: comments ? comments : ISSUE_MESSAGES.failed };
   }
-  return { tone: 'success', title: ISSUE_SCREEN_MESSAGES.completedTitle, text: `${record.no_of_fixed_items} of ${record.no_of_items} items fixed` };
+  return { tone: 'success', title: ISSUE_SCREEN_MESSAGES.completedTitle, text: refreshOutcomeText(record.no_of_fixed_items, record.no_of_items) };
 }

@@ -3,6 +3,7 @@
 // close the issues those rows no longer show. One transaction at the end ends the run and closes the issues,
 // so a connector failure (FAILED with the reason) or a crash closes nothing, and a run already ended is left.
 import pMap from 'p-map';
+import { refreshOutcomeText } from '../../../shared/api/inventory-issues';
 import { ConnectorError } from '../../connectors/connector-error';
 import type { S2SLabResult, S2SPackage } from '../../connectors/types';
 import type { Db } from '../../db/client';
@@ -15,7 +16,7 @@ import { marketLocations, stockedBatches } from '../inventory/stock-import.repos
 import type { MarketStats } from '../markets/market-stats';
 import { closeIssues, findRun, finishRun, openIssuesOfBatches, orphanedRuns, type RefreshRun } from './issues.repository';
 import { ISSUE_REFRESH_JOB_KIND } from './issues.service';
-import { fixedIssues, refreshComment } from './refresh-rules';
+import { fixedIssues } from './refresh-rules';
 
 /** Lab results are asked per batch, this many at once, as the import asks them. */
 const LAB_CONCURRENCY = 8;
@@ -76,7 +77,7 @@ export function createIssueRefreshJob({ db, connectors, stats, now = () => new D
       }
       const closed = await db.transaction(async (tx) => {
         // The run ends first and only from IN-PROGRESS: an attempt that finds it ended closes nothing.
-        const comments = refreshComment(fixed.length, run.noOfItems);
+        const comments = refreshOutcomeText(fixed.length, run.noOfItems);
         if (!(await finishRun(tx, run.id, 'COMPLETED', { comments, fixed: fixed.length }))) return null;
         const ids = await closeIssues(tx, fixed);
         await recordAudit(tx, jobActor(jobId, run.marketId), {

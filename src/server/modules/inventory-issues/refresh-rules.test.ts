@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftRow } from '../inventory-import/import-rules';
-import { fixedIssues, refreshComment } from './refresh-rules';
+import { refreshOutcomeText } from '../../../shared/api/inventory-issues';
+import { fixedIssues } from './refresh-rules';
 
 function row(tab: DraftRow['tab'], batchNumber: string, reasonCode: DraftRow['reasonCode'], payload: Partial<DraftRow['payload']> = {}): DraftRow {
   return {
@@ -82,9 +83,9 @@ describe('fixedIssues', () => {
   });
 });
 
-describe('refreshComment', () => {
+describe('refreshOutcomeText', () => {
   it('counts what was fixed of what was asked', () => {
-    expect(refreshComment(3, 10)).toBe('3 of 10 items fixed');
-    expect(refreshComment(0, 1)).toBe('0 of 1 item fixed');
+    expect(refreshOutcomeText(3, 10)).toBe('3 of 10 items fixed');
+    expect(refreshOutcomeText(0, 1)).toBe('0 of 1 item fixed');
   });
 });

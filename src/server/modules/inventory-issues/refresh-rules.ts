@@ -34,8 +34,3 @@ export function fixedIssues(issues: readonly IssueToCheck[], input: { tab: Issue
     .filter((issue) => (INFORMATIONAL_REASONS.has(issue.reasonCode) ? input.stockedBatchNumbers.has(issue.batchNumber) : !shown.has(key(issue.batchNumber, issue.reasonCode))))
     .map((issue) => issue.id);
 }
-
-/** The comment a completed refresh carries, as the screen shows it. */
-export function refreshComment(fixed: number, asked: number): string {
-  return `${fixed} of ${asked} ${asked === 1 ? 'item' : 'items'} fixed`;
-}
