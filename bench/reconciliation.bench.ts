@@ -6,7 +6,7 @@
 // 1. the run: POST initiate for every MN location, then the status polled every 100 ms until REPORT-GENERATED;
 //    wall time and the server process's RSS (VmRSS, sampled every 10 ms) just before and at its peak. Bare cost:
 //    the job's steps called directly in the bench's process, each timed (the packages listed through the Metrc
-//    client talking to the same simulator without HTTP, our batches read in parts and compared, the rows written in a
+//    client talking to the same simulator without HTTP and staged, then compared in SQL and the rows written, in a
 //    transaction rolled back), without the HTTP API, the job queue, the polling and the network.
 // 2. the details list: a page of 100 of each tab, plain, with a search and with a sort, at 32 connections with
 //    autocannon. Bare cost: listRows (the page and its count) called directly, one call at a time.
@@ -29,9 +29,8 @@ import { loadSimulatorWorld } from '../src/server/connectors/simulator/simulator
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
 import { marketLocations } from '../src/server/modules/inventory/stock-import.repository';
-import { s2sBatchesOf } from '../src/server/modules/reconciliation/reconciliation-packages';
-import { createBatchComparison, type ReconRowDraft } from '../src/server/modules/reconciliation/reconciliation-rules';
-import { forEachBatchOfLocations, listRows, replaceRows, type ReconRowQuery } from '../src/server/modules/reconciliation/reconciliation.repository';
+import { forEachLocationsPackages } from '../src/server/modules/reconciliation/reconciliation-packages';
+import { compareStagedPackages, listRows, stagePackages, type ReconRowQuery } from '../src/server/modules/reconciliation/reconciliation.repository';
 import { benchHeaders, CONNECTIONS, measure, type BenchServer, type Endpoint, type Result } from './load-test';
 import { recordBenchmark } from './record';
 import { serveFetch, type ServedFetch } from '../tests/support/serve-fetch';
@@ -124,12 +123,13 @@ async function runReconciliation(server: BenchServer, locationIds: number[]): Pr
   }
 }
 
-type BareRun = { steps: { name: string; ms: number }[]; ms: number; packages: number; batches: number; rows: ReconRowDraft[] };
+type BareRow = { tab: string; status: string; batchNumber: string };
+type BareRun = { steps: { name: string; ms: number }[]; ms: number; packages: number; batches: number; rows: BareRow[] };
 
 /**
- * The job's steps called directly, each timed: the locations' packages through the real Metrc client talking to
- * the simulator without HTTP, our batches, the comparison, and the rows written in a transaction that is rolled
- * back (on a run of its own made inside it, so the real rows stay).
+ * The job's steps called directly, each timed, in a transaction that is rolled back (on a run of its own made
+ * inside it, so the real rows stay): the locations' packages through the real Metrc client talking to the
+ * simulator without HTTP, staged location by location; then compared with our batches in SQL and the rows written.
  */
 async function bareReconciliation(db: Db, marketId: number, locationIds: number[], metrc: FetchLike): Promise<BareRun> {
   const steps: { name: string; ms: number }[] = [];
@@ -143,34 +143,31 @@ async function bareReconciliation(db: Db, marketId: number, locationIds: number[
   const client = createMetrcClient({ baseUrl: 'http://metrc.simulator', vendorKey: 'simulator', userKey: 'simulator', fetch: metrc, kind: 'simulator', retry: { minBackoffMs: 20 } });
   const end = new Date();
   const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
-  const s2s = await timed('packages listed (Metrc client) and summed per batch', () => s2sBatchesOf(client, locations.map((location) => location.s2sLocationId), window));
-  // Counted before the comparison empties the map, as the job's does.
-  const packages = [...s2s.values()].reduce((sum, batch) => sum + batch.tags.length, 0);
-  let batches = 0;
-  const rows = await timed('our batches read in parts of 5,000 and compared (createBatchComparison)', async () => {
-    const comparison = createBatchComparison(s2s);
-    await forEachBatchOfLocations(db, marketId, locationIds, (part) => {
-      batches += part.length;
-      comparison.add(part);
-    });
-    return comparison.finish();
-  });
   const rolledBack = new Error('rolled back');
-  await timed('rows written (rolled back)', () =>
-    db
-      .transaction(async (tx) => {
-        const [run] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into reconciliation_runs (market_id, reference_id, status, location_ids) values (${marketId}, 'REC-BENCH-BARE', 'COMPLETED', ${`{${locationIds.join(',')}}`}::int[]) returning id`,
-        );
-        await replaceRows(tx, run!.id, rows);
-        throw rolledBack;
-      })
-      .catch((error: unknown) => {
-        if (error !== rolledBack) throw error;
-      }),
-  );
-  return { steps, ms: steps.reduce((sum, step) => sum + step.ms, 0), packages, batches, rows };
+  let result: Omit<BareRun, 'steps' | 'ms'> | undefined;
+  await db
+    .transaction(async (tx) => {
+      const [run] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into reconciliation_runs (market_id, reference_id, status, location_ids) values (${marketId}, 'REC-BENCH-BARE', 'IN-PROGRESS', ${`{${locationIds.join(',')}}`}::int[]) returning id`,
+      );
+      let packages = 0;
+      await timed('packages listed (Metrc client) and staged, location by location', () =>
+        forEachLocationsPackages(client, locations.map((location) => location.s2sLocationId), window, async (listed) => {
+          await stagePackages(tx, run!.id, listed, packages);
+          packages += listed.length;
+        }),
+      );
+      await timed('compared with our batches and the rows written (compareStagedPackages, one statement)', () => compareStagedPackages(tx, run!.id, marketId, locationIds));
+      const rows = await queryRows<BareRow>(tx, sql`select tab, status, batch_number as "batchNumber" from reconciliation_rows where run_id = ${run!.id} order by id`);
+      const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from batches where market_id = ${marketId} and location_id = any(${`{${locationIds.join(',')}}`}::int[])`);
+      result = { packages, batches: counted!.n, rows };
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  return { steps, ms: steps.reduce((sum, step) => sum + step.ms, 0), ...result! };
 }
 
 // ---- 2. the details list -----------------------------------------------------------------------------------
@@ -342,7 +339,7 @@ async function main(): Promise<void> {
     const range = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
     const description = [
       `A reconciliation of ${MARKET} on the large data set (${fmt(market!.batches)} batches, ${fmt(market!.active)} of them active, with ${fmt(market!.tags)} tags, beside 1,000,000 order lines), on PostgreSQL through the production server (pool of 20), signed in as ${DEMO_USERS.mnAdmin.name} (Market Admin, ${MARKET}), of all ${locations.length} ${MARKET} locations. The server reaches Metrc as in production (METRC_${MARKET}_BASE_URL and keys: the real Metrc client over HTTP, ${fmt(metrcRequests)} requests); the Metrc it reaches is the simulator of ${MARKET}'s data served from the bench's process, so the server's RSS is its own (made in ${fmt(simulatorMadeMs)} ms, the simulator's world and packages raised the bench's RSS by ${fmt(simulatorRssMb)} MB: Metrc's memory, not ours; the embedded simulator of a server without keys holds as much). It lists every tag of our active batches (some with changed quantities, some on hold, a few odd), new tags on known batches, new batches and unknown items, ${fmt(bare.packages)} packages in pages of 20, over the job's year-long window in Metrc's day-long spans (365 per location; a day holding more than the client's 2,000 pages is asked again in halves).`,
-      `**Run**: from sending POST /api/inventory/reconciliation/initiate to the status poll (every ${POLL_MS} ms) reading REPORT-GENERATED: the job in the server process, which lists the packages, reads our batches in parts of 5,000, comparing each part as it comes (createBatchComparison), and writes the rows. RSS is the server process's VmRSS sampled every ${SAMPLE_MS} ms (PostgreSQL is a process of its own and not counted); the rise is the peak minus the value just before. The longest status poll is how long the server left a GET /inventory/reconciliation/status waiting during the run; dropped polls are those Node reset after its requestTimeout (300 s), asked again. Bare cost: the same steps called directly in the bench's process, each timed (${bare.steps.map((step) => step.name).join('; ')}), talking to the same simulator without HTTP, without the server's API, the job queue and the polling; it made the same rows. Load average (1 min) at the start: ${run.load.toFixed(1)}, at the end: ${run.loadAfter.toFixed(1)}. Target: under ${TARGET.runMs / 1000} s and under ${TARGET.riseMb} MB RSS rise.`,
+      `**Run**: from sending POST /api/inventory/reconciliation/initiate to the status poll (every ${POLL_MS} ms) reading REPORT-GENERATED: the job in the server process, which lists the packages and stages them in PostgreSQL location by location, then compares them with our batches and writes the rows in one statement (compareStagedPackages). RSS is the server process's VmRSS sampled every ${SAMPLE_MS} ms (PostgreSQL is a process of its own and not counted); the rise is the peak minus the value just before. The longest status poll is how long the server left a GET /inventory/reconciliation/status waiting during the run; dropped polls are those Node reset after its requestTimeout (300 s), asked again. Bare cost: the same steps called directly in the bench's process, each timed (${bare.steps.map((step) => step.name).join('; ')}), talking to the same simulator without HTTP, without the server's API, the job queue and the polling; it made the same rows. Load average (1 min) at the start: ${run.load.toFixed(1)}, at the end: ${run.loadAfter.toFixed(1)}. Target: under ${TARGET.runMs / 1000} s and under ${TARGET.riseMb} MB RSS rise.`,
       `**Details list**: POST /api/inventory/reconciliation/details, a page of ${PAGE_SIZE} of each tab, plain, with a search (a word of an S2S product name the tab holds) and sorted by S2S product name, autocannon at ${CONNECTIONS} connections for ${DURATION_S} s each. This PostgreSQL runs with autovacuum off, so the bench runs VACUUM ANALYZE reconciliation_rows first, as autovacuum would within a minute of the inserts. One caller: the endpoint's p50 over ${SINGLE_CALLER_CALLS} calls made one at a time (what a request costs without the queue of ${CONNECTIONS}). Bare cost: listRows (the page with each row's open orders, and its count, without the run lookup, HTTP and the row mapping) called directly from the bench, one call at a time, ${BARE_DETAIL_CALLS} calls; the ratio is the endpoint's p50 at ${CONNECTIONS} connections over the bare p50. Load average (1 min) before the rows: ${range(detailResults.map((row) => row.load))}. Target: p95 under ${TARGET.detailsP95Ms} ms.`,
     ].join('\n\n');
     const body = [

@@ -12,8 +12,6 @@ import { MAX_PAGE_SIZE } from '../../src/shared/api/protocol';
 import { RECON_MESSAGES, reconciliationDetailsEndpoint } from '../../src/shared/api/reconciliation';
 import { queryRows } from '../../src/server/db/client';
 import { failInterruptedReconciliations } from '../../src/server/modules/reconciliation/reconciliation-job';
-import type { OurBatch } from '../../src/server/modules/reconciliation/reconciliation-rules';
-import { forEachBatchOfLocations } from '../../src/server/modules/reconciliation/reconciliation.repository';
 import type { DemoUserKey } from '../../src/server/db/demo-data/demo-users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -287,26 +285,5 @@ describe('a run a crash left behind', () => {
     const started = await initiate('ilAdmin', 'IL', ids);
     expect(started.status).toBe(201);
     expect((await untilSettled('ilAdmin', 'IL', started.body.data.reconId)).recon_status).toBe('REPORT-GENERATED');
-  });
-});
-
-describe('our batches as a run reads them', () => {
-  it('reads every batch of the locations once, with its tags, in parts across the keyset boundaries', async () => {
-    const market = await rows<{ id: number }>(sql`select id from markets where code = 'MN'`);
-    const locationIds = await locationsOf('MN');
-    const expected = await rows<{ batchNumber: string; tags: number }>(
-      sql`select b.batch_number as "batchNumber", (select count(*)::int from batch_tags t where t.batch_id = b.id) as tags
-          from batches b where b.market_id = ${market[0]!.id} and b.location_id = any(${`{${locationIds.join(',')}}`}::int[]) order by b.batch_number`,
-    );
-    expect(expected.length).toBeGreaterThan(14);
-    const parts: OurBatch[][] = [];
-    await forEachBatchOfLocations(api.database.db, market[0]!.id, locationIds, (part) => void parts.push(part), 7);
-    expect(parts.every((part) => part.length > 0 && part.length <= 7)).toBe(true);
-    expect(parts.flat().map((batch) => ({ batchNumber: batch.batchNumber, tags: batch.tags.length }))).toEqual(expected);
-    // Only the locations asked for.
-    const one: OurBatch[] = [];
-    await forEachBatchOfLocations(api.database.db, market[0]!.id, locationIds.slice(0, 1), (part) => void one.push(...part), 7);
-    expect(one.length).toBeLessThan(expected.length);
-    expect(one.length).toBeGreaterThan(0);
   });
 });

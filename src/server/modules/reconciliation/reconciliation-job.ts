@@ -1,6 +1,6 @@
 // The job behind a reconciliation (and its refresh): fetch the locations' active packages from the market's
-// seed-to-sale system, compare them per batch with our batches of those locations, and write the rows; then
-// the report is generated. A connector failure ends the run FAILED with the reason and no rows. Run again
+// seed-to-sale system, stage them in the database location by location, compare them per batch with our batches
+// of those locations in SQL, and write the rows; then the report is generated. A connector failure ends the run FAILED with the reason and no rows. Run again
 // after a crash, it fetches again and replaces the rows, so a second run changes nothing twice.
 import { ConnectorError } from '../../connectors/connector-error';
 import type { Db } from '../../db/client';
@@ -9,9 +9,8 @@ import { PermanentJobError, type JobDefinition } from '../../jobs/job-queue';
 import type { ConnectorSource } from '../inventory-import/import-job';
 import { importMarket } from '../inventory-import/import.repository';
 import { marketLocations } from '../inventory/stock-import.repository';
-import { s2sBatchesOf } from './reconciliation-packages';
-import { createBatchComparison } from './reconciliation-rules';
-import { deleteRows, forEachBatchOfLocations, findRun, orphanedRuns, replaceRows, transitionRun, type ReconRun } from './reconciliation.repository';
+import { forEachLocationsPackages } from './reconciliation-packages';
+import { clearStagedPackages, compareStagedPackages, deleteRows, findRun, orphanedRuns, stagePackages, transitionRun, type ReconRun } from './reconciliation.repository';
 
 export const RECONCILIATION_JOB_KIND = 'inventory-reconciliation';
 
@@ -30,18 +29,25 @@ const RECON_INTERRUPTED = 'The server stopped during the reconciliation and it c
 const jobActor = (jobId: number, marketId: number): AuditActor => ({ requestId: `job-${jobId}`, caller: null, market: { id: marketId } });
 
 export function createReconciliationJob({ db, connectors, now = () => new Date() }: { db: Db; connectors: Pick<ConnectorSource, 'seedToSale'>; now?: () => Date }): JobDefinition<ReconciliationJobPayload> {
-  async function compare(run: ReconRun, signal: AbortSignal) {
+  /** The locations' packages staged in the database, location by location (what an attempt before left is replaced). */
+  async function stage(run: ReconRun, signal: AbortSignal) {
     const market = await importMarket(db, run.marketId);
     const locations = await marketLocations(db, run.marketId, run.locationIds);
     const connector = await connectors.seedToSale(market, db);
     const end = now();
     const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
-    const comparison = createBatchComparison(await s2sBatchesOf(connector, locations.map((location) => location.s2sLocationId), window, signal));
-    await forEachBatchOfLocations(db, run.marketId, locations.map((location) => location.id), (part) => {
-      signal.throwIfAborted();
-      comparison.add(part);
-    });
-    return comparison.finish();
+    await clearStagedPackages(db, run.id);
+    let staged = 0;
+    await forEachLocationsPackages(
+      connector,
+      locations.map((location) => location.s2sLocationId),
+      window,
+      async (packages) => {
+        await stagePackages(db, run.id, packages, staged);
+        staged += packages.length;
+      },
+      signal,
+    );
   }
 
   return {
@@ -50,25 +56,28 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
       const found = await findRun(db, payload.runId);
       if (!found || !['DRAFT', 'IN-PROGRESS'].includes(found.status)) return;
       if (found.status === 'DRAFT') await transitionRun(db, found.id, ['DRAFT'], 'IN-PROGRESS');
-      let rows;
       try {
-        rows = await compare(found, signal);
+        await stage(found, signal);
       } catch (error) {
         if (error instanceof ConnectorError) throw new PermanentJobError(error.message);
         throw error;
       }
-      await db.transaction(async (tx) => {
-        // The run ends first and only from IN-PROGRESS: an attempt that finds it ended writes nothing.
-        if (!(await transitionRun(tx, found.id, ['IN-PROGRESS'], 'REPORT-GENERATED', { comments: null }))) return;
-        await replaceRows(tx, found.id, rows);
-        await recordAudit(tx, jobActor(jobId, found.marketId), {
-          entityType: 'reconciliation',
-          entityId: found.referenceId,
-          action: 'report',
-          before: { status: 'IN-PROGRESS' },
-          after: { status: 'REPORT-GENERATED', rows: rows.length },
+      try {
+        await db.transaction(async (tx) => {
+          // The run ends first and only from IN-PROGRESS: an attempt that finds it ended writes nothing.
+          if (!(await transitionRun(tx, found.id, ['IN-PROGRESS'], 'REPORT-GENERATED', { comments: null }))) return;
+          const counts = await compareStagedPackages(tx, found.id, found.marketId, found.locationIds);
+          await recordAudit(tx, jobActor(jobId, found.marketId), {
+            entityType: 'reconciliation',
+            entityId: found.referenceId,
+            action: 'report',
+            before: { status: 'IN-PROGRESS' },
+            after: { status: 'REPORT-GENERATED', rows: counts.status_mismatch + counts.inventory_mismatch },
+          });
         });
-      });
+      } finally {
+        await clearStagedPackages(db, found.id);
+      }
     },
     async onFailed({ id: jobId, payload, error }) {
       const run = await findRun(db, payload.runId);
@@ -76,6 +85,7 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
       // A connector's reason is for the user; anything else (a database error) is in the server's log only.
       const comments = error instanceof PermanentJobError ? error.message : RECON_UNFINISHED;
       await db.transaction(async (tx) => {
+        await clearStagedPackages(tx, run.id);
         if (!(await transitionRun(tx, run.id, ['DRAFT', 'IN-PROGRESS'], 'FAILED', { comments }))) return;
         await deleteRows(tx, run.id);
         await recordAudit(tx, jobActor(jobId, run.marketId), { entityType: 'reconciliation', entityId: run.referenceId, action: 'fail', before: { status: run.status }, after: { status: 'FAILED', comments } });
@@ -92,6 +102,7 @@ export async function failInterruptedReconciliations(db: Db): Promise<number> {
   const runs = await orphanedRuns(db, RECONCILIATION_JOB_KIND);
   for (const run of runs) {
     await db.transaction(async (tx) => {
+      await clearStagedPackages(tx, run.id);
       if (!(await transitionRun(tx, run.id, ['DRAFT', 'IN-PROGRESS'], 'FAILED', { comments: RECON_INTERRUPTED }))) return;
       await deleteRows(tx, run.id);
       await recordAudit(tx, { requestId: 'start-up', caller: null, market: { id: run.marketId } }, { entityType: 'reconciliation', entityId: run.id, action: 'fail', after: { status: 'FAILED', comments: RECON_INTERRUPTED } });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../connectors/connector-error';
 import { keeper, type PackageListOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../../connectors/types';
-import { s2sBatchesOf } from './reconciliation-packages';
+import { forEachLocationsPackages } from './reconciliation-packages';
+import type { StagedPackage } from './reconciliation.repository';
 
 const HOUR = 3_600_000;
 const END = Date.parse('2026-11-25T12:00:00Z');
@@ -32,7 +33,21 @@ function connector(locations: Record<string, Listed[]>, maxListed: number, failu
 /** `count` packages of batch B1 of one unit each, changed a minute apart within the last day. */
 const recent = (count: number, prefix = 'P'): Listed[] => Array.from({ length: count }, (_, index) => ({ packageId: `${prefix}${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - 10 * HOUR + index * 60_000 }));
 
-describe('s2sBatchesOf', () => {
+/** The packages as a run stages them, summed per batch as its comparison sums them. */
+async function s2sBatchesOf(fake: SeedToSaleConnector, locationIds: string[], window: TimeWindow) {
+  const staged: StagedPackage[][] = [];
+  await forEachLocationsPackages(fake, locationIds, window, async (packages) => void staged.push(packages));
+  const batches = new Map<string, { quantity: number; tags: string[] }>();
+  for (const item of staged.flat()) {
+    const batch = batches.get(item.batchNumber) ?? { quantity: 0, tags: [] };
+    batch.quantity += item.units;
+    batch.tags.push(item.tag);
+    batches.set(item.batchNumber, batch);
+  }
+  return Object.assign(batches, { locations: staged.length });
+}
+
+describe('forEachLocationsPackages', () => {
   it('counts a package the connector lists twice once, as last listed', async () => {
     const twice = [...recent(3), { packageId: 'P1', batchNumber: 'B1', quantity: 5, modifiedAt: END - HOUR }];
     const { fake } = connector({ L1: twice }, 100);
@@ -46,6 +61,17 @@ describe('s2sBatchesOf', () => {
     const batches = await s2sBatchesOf(fake, ['L1', 'L2'], WINDOW);
     expect(batches.get('B1')?.quantity).toBe(5);
     expect(batches.get('B2')?.quantity).toBe(7);
+    // One location at a time.
+    expect(batches.locations).toBe(2);
+  });
+
+  it('counts a fractional or negative package for the whole units it holds', async () => {
+    const odd = [
+      { packageId: 'F1', batchNumber: 'B1', quantity: 10.5, modifiedAt: END - HOUR },
+      { packageId: 'F2', batchNumber: 'B1', quantity: -4, modifiedAt: END - HOUR },
+    ];
+    const { fake } = connector({ L1: odd }, 100);
+    expect((await s2sBatchesOf(fake, ['L1'], WINDOW)).get('B1')?.quantity).toBe(10);
   });
 
   it('fails with the connector’s reason, asking once, when a listing is too long or the connector fails', async () => {

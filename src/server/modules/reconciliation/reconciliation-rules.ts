@@ -1,5 +1,7 @@
 // The comparison at the heart of a reconciliation: the seed-to-sale system's active packages of some locations,
-// summed per batch, against our batches of those locations. Pure, so every rule is tested without a database.
+// summed per batch, against our batches of those locations. Pure, so every rule is tested without a database; a
+// run applies the same rules in SQL to the packages it staged (compareStagedPackages), which
+// tests/integration/reconciliation-staged.test.ts holds equal to this.
 import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/reconciliation';
 
 export type S2SBatchPackage = { batchNumber: string; tag: string; itemName: string; quantity: number };
@@ -26,15 +28,18 @@ export type ReconRowDraft = {
 };
 
 /** A batch as the seed-to-sale system lists it: its packages' units summed, their tags, its item name. */
-export type S2SBatch = { quantity: number; tags: string[]; itemName: string };
+type S2SBatch = { quantity: number; tags: string[]; itemName: string };
+
+/** A package's whole units: a fractional or negative count counts for what it wholly holds. */
+export const wholeUnits = (quantity: number): number => Math.max(0, Math.floor(quantity));
 
 /** Adds packages to their batches' sums (a new map, or one that already holds other locations' batches). */
-export function sumPerBatch(packages: Iterable<S2SBatchPackage>, batches = new Map<string, S2SBatch>()): Map<string, S2SBatch> {
+function sumPerBatch(packages: Iterable<S2SBatchPackage>, batches = new Map<string, S2SBatch>()): Map<string, S2SBatch> {
   for (const item of packages) {
     // Tags in a list, not a set: each package (each tag) comes once, and 200,000 small sets cost ~30 MB more.
     const batch = batches.get(item.batchNumber) ?? { quantity: 0, tags: [], itemName: item.itemName };
     // Units are whole: a fractional or negative count (the import reports those as issues) counts for what it wholly holds.
-    batch.quantity += Math.max(0, Math.floor(item.quantity));
+    batch.quantity += wholeUnits(item.quantity);
     batch.tags.push(item.tag);
     batches.set(item.batchNumber, batch);
   }
@@ -60,20 +65,12 @@ export function compareInventory(packages: readonly S2SBatchPackage[], ours: rea
 
 /** compareInventory on packages already summed per batch (sumPerBatch), as a run sums them location by location. */
 function compareBatches(s2sBatches: ReadonlyMap<string, S2SBatch>, ours: readonly OurBatch[]): ReconRowDraft[] {
-  const comparison = createBatchComparison(new Map(s2sBatches));
-  comparison.add(ours);
-  return comparison.finish();
-}
-
-/**
- * compareBatches with our batches given in parts, as a run reads them (a market's 200,000 batches and their tags
- * are never all held at once). Each of ours is compared with the seed-to-sale batch of its number, which then
- * leaves `s2sBatches` (the map is emptied as the comparison goes: a run does not need it again); what the map
- * still holds at the end is active in the seed-to-sale system only. Our batch numbers are unique per market.
- */
-export function createBatchComparison(s2sBatches: Map<string, S2SBatch>): { add(ours: readonly OurBatch[]): void; finish(): ReconRowDraft[] } {
+  const ourBatches = new Map(ours.map((batch) => [batch.batchNumber, batch]));
+  const numbers = [...new Set([...s2sBatches.keys(), ...ourBatches.keys()])].sort();
   const rows: ReconRowDraft[] = [];
-  const compare = (batchNumber: string, s2s: S2SBatch | undefined, our: OurBatch | undefined) => {
+  for (const batchNumber of numbers) {
+    const s2s = s2sBatches.get(batchNumber);
+    const our = ourBatches.get(batchNumber);
     const s2sActive = (s2s?.quantity ?? 0) > 0;
     const ourActive = (our?.activeUnits ?? 0) > 0;
     const base = {
@@ -91,18 +88,6 @@ export function createBatchComparison(s2sBatches: Map<string, S2SBatch>): { add(
     } else if (s2sActive) {
       rows.push({ ...base, tab: 'status_mismatch', status: 'active_in_s2s_only' });
     }
-  };
-  return {
-    add(ours) {
-      for (const our of ours) {
-        compare(our.batchNumber, s2sBatches.get(our.batchNumber), our);
-        s2sBatches.delete(our.batchNumber);
-      }
-    },
-    finish() {
-      for (const [batchNumber, s2s] of s2sBatches) compare(batchNumber, s2s, undefined);
-      s2sBatches.clear();
-      return rows.sort((a, b) => (a.batchNumber < b.batchNumber ? -1 : a.batchNumber > b.batchNumber ? 1 : 0));
-    },
-  };
+  }
+  return rows;
 }

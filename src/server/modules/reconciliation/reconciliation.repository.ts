@@ -6,7 +6,6 @@ import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/re
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, intArray, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
-import type { OurBatch, ReconRowDraft } from './reconciliation-rules';
 
 export type ReconRun = {
   id: number;
@@ -105,61 +104,78 @@ export async function setRunFile(db: DbOrTx, id: number, file: { fileName: strin
 }
 
 /** Our batches of some of the market's locations, as a reconciliation compares them: tag numbers only. */
-/** Our batches are read this many at a time (see forEachBatchOfLocations). */
-const BATCH_CHUNK = 5_000;
+/** A seed-to-sale package as a run stages it: its batch, tag, item name and whole units. */
+export type StagedPackage = { batchNumber: string; tag: string; itemName: string | null; units: number };
 
-/**
- * Our batches of some locations, with their tags, in parts of `chunk` in batch-number order (a keyset on the
- * market's unique batch numbers): a market's 200,000 batches read in one answer held them all, parsed and raw,
- * at once (the reconciliation's largest share of memory). Each part is read by a statement of its own, so a
- * batch changed meanwhile is read as it is then, whole.
- */
-export async function forEachBatchOfLocations(
-  db: DbOrTx,
-  marketId: number,
-  locationIds: readonly number[],
-  use: (part: OurBatch[]) => void | Promise<void>,
-  chunk = BATCH_CHUNK,
-): Promise<void> {
-  let after: string | null = null;
-  for (;;) {
-    const part: OurBatch[] = await queryRows<OurBatch>(
-      db,
-      sql`select b.id as "batchId", b.batch_number as "batchNumber", b.s2s_product_name as "s2sProductName",
-                 b.active_units as "activeUnits", b.reserved_units as "reservedUnits",
-                 coalesce((select json_agg(t.tag_number) from batch_tags t where t.batch_id = b.id), '[]'::json) as tags
-          from batches b
-          where b.market_id = ${marketId} and b.location_id = any(${intArray(locationIds)}) ${after === null ? sql`` : sql`and b.batch_number > ${after}`}
-          order by b.batch_number limit ${chunk}`,
-    );
-    if (part.length > 0) await use(part);
-    if (part.length < chunk) return;
-    after = part[part.length - 1]!.batchNumber;
-  }
-}
-
-/** A comparison's rows replace the run's earlier ones, so that running it twice leaves one set. */
-export async function replaceRows(tx: DbOrTx, runId: number, rows: readonly ReconRowDraft[]): Promise<void> {
-  await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+/** Stages some of a run's packages, numbered from `firstSeq` in the order they were listed. */
+export async function stagePackages(db: DbOrTx, runId: number, packages: readonly StagedPackage[], firstSeq: number): Promise<void> {
+  // bulkInsert reads each column's values once, row by row in order: the sequence is counted as it reads them.
+  let seq = firstSeq;
   await bulkInsert(
-    tx,
-    'reconciliation_rows',
+    db,
+    'reconciliation_packages',
     [
       { name: 'run_id', type: 'int', value: () => runId },
-      { name: 'tab', type: 'text', value: (row: ReconRowDraft) => row.tab },
-      { name: 'batch_id', type: 'int', value: (row: ReconRowDraft) => row.batchId },
-      { name: 'batch_number', type: 'text', value: (row: ReconRowDraft) => row.batchNumber },
-      { name: 's2s_product_name', type: 'text', value: (row: ReconRowDraft) => row.s2sProductName },
-      { name: 'status', type: 'text', value: (row: ReconRowDraft) => row.status },
-      { name: 'otc_active_quantity', type: 'int', value: (row: ReconRowDraft) => row.otcActiveQuantity },
-      { name: 's2s_active_quantity', type: 'int', value: (row: ReconRowDraft) => row.s2sActiveQuantity },
-      { name: 'in_transit_quantity', type: 'int', value: (row: ReconRowDraft) => row.inTransitQuantity },
+      { name: 'seq', type: 'int', value: () => seq++ },
+      { name: 'batch_number', type: 'text', value: (item: StagedPackage) => item.batchNumber },
+      { name: 'tag', type: 'text', value: (item: StagedPackage) => item.tag },
+      { name: 'item_name', type: 'text', value: (item: StagedPackage) => item.itemName },
+      { name: 'units', type: 'int', value: (item: StagedPackage) => item.units },
     ],
-    rows,
+    packages,
+  );
+}
+
+export async function clearStagedPackages(db: DbOrTx, runId: number): Promise<void> {
+  await db.execute(sql`delete from reconciliation_packages where run_id = ${runId}`);
+}
+
+/**
+ * The run's rows, replacing its earlier ones, from its staged packages against our batches of the locations: the
+ * rules of compareInventory (reconciliation-rules.ts, which tests/integration/reconciliation-staged.test.ts holds
+ * this statement equal to) in one INSERT ... SELECT, so that neither side is held by the server. Per batch: the
+ * seed-to-sale units summed, its first listed item name; Inventory Mismatch when both sides hold it active in
+ * different quantities (new tags first, then open orders holding more than the seed-to-sale count), Status
+ * Mismatch when only one side does. Answers the rows' count per tab.
+ */
+export async function compareStagedPackages(tx: DbOrTx, runId: number, marketId: number, locationIds: readonly number[]): Promise<Record<ReconciliationTab, number>> {
+  await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
+  const counted = await queryRows<{ tab: ReconciliationTab; rows: number }>(
+    tx,
+    sql`with s2s as (
+          select batch_number, sum(units)::int as quantity, (array_agg(item_name order by seq))[1] as item_name
+          from reconciliation_packages where run_id = ${runId} group by batch_number),
+        ours as (
+          select id, batch_number, s2s_product_name, active_units, reserved_units
+          from batches where market_id = ${marketId} and location_id = any(${intArray(locationIds)})),
+        pairs as (
+          select coalesce(s.batch_number, o.batch_number) as batch_number, coalesce(s.quantity, 0) as s2s_quantity,
+                 s.item_name, o.id as batch_id, o.s2s_product_name, coalesce(o.active_units, 0) as otc, coalesce(o.reserved_units, 0) as reserved
+          from s2s s full join ours o on o.batch_number = s.batch_number),
+        judged as (
+          select p.*, case
+              when p.s2s_quantity > 0 and p.otc > 0 then case
+                when p.s2s_quantity = p.otc then null
+                when exists (select 1 from reconciliation_packages k where k.run_id = ${runId} and k.batch_number = p.batch_number
+                               and not exists (select 1 from batch_tags t where t.batch_id = p.batch_id and t.tag_number = k.tag)) then 'new_tags_detected'
+                when p.reserved > p.s2s_quantity then 'inventory_mismatch_otc_over'
+                else 'accept_s2s_inventory' end
+              when p.otc > 0 then 'active_in_otc_only'
+              when p.s2s_quantity > 0 then 'active_in_s2s_only'
+            end as status
+          from pairs p),
+        inserted as (
+          insert into reconciliation_rows (run_id, tab, batch_id, batch_number, s2s_product_name, status, otc_active_quantity, s2s_active_quantity, in_transit_quantity)
+          select ${runId}, case when status in ('active_in_otc_only', 'active_in_s2s_only') then 'status_mismatch' else 'inventory_mismatch' end,
+                 batch_id, batch_number, coalesce(item_name, s2s_product_name), status, otc, s2s_quantity, reserved
+          from judged where status is not null order by batch_number
+          returning tab)
+        select tab, count(*)::int as rows from inserted group by tab`,
   );
   const counts: Record<ReconciliationTab, number> = { status_mismatch: 0, inventory_mismatch: 0 };
-  for (const row of rows) counts[row.tab] += 1;
+  for (const { tab, rows } of counted) counts[tab] = rows;
   await keepTabCounts(tx, runId, counts);
+  return counts;
 }
 
 /** In the caller's transaction (the job's), as replaceRows. */
