@@ -74,6 +74,25 @@ describe('forEachLocationsPackages', () => {
     expect((await s2sBatchesOf(fake, ['L1'], WINDOW)).get('B1')?.quantity).toBe(10);
   });
 
+  it('stages every field as listed, a NUL inside one as U+FFFD (PostgreSQL text refuses NUL)', async () => {
+    const fake: SeedToSaleConnector = {
+      ...connector({}, 100).fake,
+      async listActivePackages<T = S2SPackage>(_locationId: string, _window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
+        const keep = keeper(options);
+        return [
+          keep({ packageId: 'P1', tag: 'TAG\u0000ONE', batchNumber: 'B\u00001', itemName: 'Blue Dream – 3.5g', quantity: 7.9 } as S2SPackage),
+          keep({ packageId: 'P2', tag: 'TAG-TWO', batchNumber: 'B2', itemName: '', quantity: 3 } as S2SPackage),
+        ];
+      },
+    };
+    const staged: StagedPackage[] = [];
+    await forEachLocationsPackages(fake, ['L1'], WINDOW, async (packages) => void staged.push(...packages));
+    expect(staged.map(({ batchNumber, tag, itemName, units }) => ({ batchNumber, tag, itemName, units }))).toEqual([
+      { batchNumber: 'B\ufffd1', tag: 'TAG\ufffdONE', itemName: 'Blue Dream – 3.5g', units: 7 },
+      { batchNumber: 'B2', tag: 'TAG-TWO', itemName: '', units: 3 },
+    ]);
+  });
+
   it('fails with the connector’s reason, asking once, when a listing is too long or the connector fails', async () => {
     const crowded = connector({ L1: recent(5) }, 4);
     await expect(s2sBatchesOf(crowded.fake, ['L1'], WINDOW)).rejects.toThrow('5 packages are too many');

@@ -7,14 +7,17 @@ import type { StagedPackage } from './reconciliation.repository';
 
 type KeptPackage = StagedPackage & { packageId: string };
 
+/** A NUL inside a text (which PostgreSQL text refuses) becomes U+FFFD: such a tag or batch can match nothing of ours either way. */
+const clean = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\ufffd') : text);
+
 /** Packages handed on at a time: one statement's worth of rows to stage. */
 const STAGE_PART = 10_000;
 
 /**
  * The locations' active packages changed within the window, one location at a time, each package once (as last
- * listed), handed to `use` before the next location is listed. A listing too long for the connector fails the
- * run with the connector's reason: the Metrc client already asks a crowded day again in halves, and BioTrack's
- * page limit does not depend on the window, so asking again here would only repeat it.
+ * listed), handed to `use` in parts before the next location is listed. A listing too long for the connector
+ * fails the run with the connector's reason: the Metrc client already asks a crowded day again in halves, and
+ * BioTrack's page limit does not depend on the window, so asking again here would only repeat it.
  */
 export async function forEachLocationsPackages(
   connector: SeedToSaleConnector,
@@ -27,7 +30,13 @@ export async function forEachLocationsPackages(
     // Only what the comparison reads is kept of each package.
     const listed = await connector.listActivePackages(locationId, window, {
       signal,
-      keep: (item: S2SPackage): KeptPackage => ({ packageId: item.packageId, batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, units: wholeUnits(item.quantity) }),
+      keep: (item: S2SPackage): KeptPackage => ({
+        packageId: item.packageId,
+        batchNumber: clean(item.batchNumber),
+        tag: clean(item.tag),
+        itemName: clean(item.itemName),
+        units: wholeUnits(item.quantity),
+      }),
     });
     // A package listed twice (BioTrack repeats a record changed while its sync pages) counts once, as last listed.
     const found = new Map<string, KeptPackage>();
@@ -42,6 +51,7 @@ export async function forEachLocationsPackages(
         part = [];
       }
     }
+    found.clear();
     if (part.length > 0) await use(part);
   }
 }
