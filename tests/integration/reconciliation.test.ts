@@ -92,6 +92,9 @@ describe('a reconciliation of MN', () => {
     const record = await untilSettled('mnAdmin', 'MN', reconId);
     expect(record).toMatchObject({ reference_id: reconId, market_code: 'MN', recon_status: 'REPORT-GENERATED', comments: null, inventory_location_id: ids, created_user_name: 'Alex Morgan' });
     expect(record.tab_counts.inventory_mismatch).toBeGreaterThan(0);
+    // The locations' S2S names, in the order the location picker shows them.
+    const names = await rows<{ name: string }>(sql`select s2s_location_name as name from inventory_locations where id = any(${`{${ids.join(',')}}`}::int[]) order by display_name, id`);
+    expect(record.s2s_location_name).toBe(names.map((row) => row.name).join(', '));
     const latest = (await api.call('mnAdmin', { url: '/api/inventory/reconciliation/status', market: 'MN' })).body.data;
     expect(latest.reconData).toBeNull();
     expect(latest.latestData.reference_id).toBe(reconId);

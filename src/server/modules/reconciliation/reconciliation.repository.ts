@@ -21,11 +21,15 @@ export type ReconRun = {
   updatedAt: Date | string;
   createdByName: string | null;
   tabCounts: Record<ReconciliationTab, number>;
+  /** The S2S names of the run's locations that are still active, joined with ', ' (null when none). */
+  s2sLocationNames: string | null;
 };
 
 const RUN_COLUMNS = sql`r.id, r.market_id as "marketId", m.code as "marketCode", r.reference_id as "referenceId", r.status, r.file_name as "fileName",
   r.file_path as "filePath", r.location_ids as "locationIds", r.comments, r.created_at as "createdAt", r.updated_at as "updatedAt", u.name as "createdByName",
-  coalesce(r.tab_counts, '{"status_mismatch": 0, "inventory_mismatch": 0}'::jsonb) as "tabCounts"`;
+  coalesce(r.tab_counts, '{"status_mismatch": 0, "inventory_mismatch": 0}'::jsonb) as "tabCounts",
+  (select nullif(string_agg(coalesce(l.s2s_location_name, ''), ', ' order by l.display_name, l.id), '') from inventory_locations l
+    where l.market_id = r.market_id and l.is_active and l.id = any(r.location_ids)) as "s2sLocationNames"`;
 
 /** The counts kept on the run (tab_counts), written whenever its rows are. */
 async function keepTabCounts(tx: DbOrTx, runId: number, counts: Record<ReconciliationTab, number>): Promise<void> {

@@ -65,8 +65,8 @@ export function reconBatchRow(row: ReconRow): ReconBatchRow {
 }
 
 export function createReconciliationService({ db, jobs }: ReconciliationServiceDeps) {
-  async function statusRecord(run: ReconRun): Promise<ReconStatusRecord> {
-    const locations = await marketLocations(db, run.marketId, run.locationIds);
+  /** The run as the screens show it; its locations' names were read with it. */
+  function statusRecord(run: ReconRun): ReconStatusRecord {
     return {
       recon_id: run.id,
       reference_id: run.referenceId,
@@ -74,7 +74,7 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
       recon_status: run.status,
       file_name: run.fileName,
       file_path: run.filePath,
-      s2s_location_name: locations.map((location) => location.s2sLocationName).join(', ') || null,
+      s2s_location_name: run.s2sLocationNames,
       inventory_location_id: run.locationIds,
       comments: run.comments,
       tab_counts: run.tabCounts,
@@ -116,15 +116,15 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
     async status(ctx: Ctx, referenceId: string | undefined) {
       // An unknown or another market's reconId answers no run, as the contract declares no 404 here.
       const [asked, latest] = await Promise.all([referenceId ? findRunOfMarket(db, ctx.market.id, referenceId) : activeRun(db, ctx.market.id), latestRun(db, ctx.market.id)]);
-      return { reconData: asked ? await statusRecord(asked) : null, latestData: latest ? await statusRecord(latest) : null };
+      return { reconData: asked ? statusRecord(asked) : null, latestData: latest ? statusRecord(latest) : null };
     },
 
     async details(ctx: Ctx, referenceId: string, query: Omit<ReconRowQuery, 'runId'> & { tab: ReconciliationTab }) {
       const run = await runOf(ctx, referenceId);
       // The run was read with its tab counts: a page neither searched nor filtered takes its total from them.
       const knownTotal = query.search || query.filters.length > 0 ? undefined : run.tabCounts[query.tab];
-      const [page, metaDetails] = await Promise.all([listRows(db, { ...query, runId: run.id, knownTotal }), statusRecord(run)]);
-      return { rows: page.rows.map(reconBatchRow), total: page.total, metaDetails };
+      const page = await listRows(db, { ...query, runId: run.id, knownTotal });
+      return { rows: page.rows.map(reconBatchRow), total: page.total, metaDetails: statusRecord(run) };
     },
 
     async accept(ctx: Ctx, referenceId: string, input: { batchNumbers: string[]; reasonCode: number; comments?: string }) {
