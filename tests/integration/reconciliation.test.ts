@@ -13,6 +13,9 @@ import { RECON_MESSAGES, reconciliationDetailsEndpoint } from '../../src/shared/
 import { queryRows } from '../../src/server/db/client';
 import { failInterruptedReconciliations } from '../../src/server/modules/reconciliation/reconciliation-job';
 import type { DemoUserKey } from '../../src/server/db/demo-data/demo-users';
+import { listRows, listRowsJson, type ReconRowQuery } from '../../src/server/modules/reconciliation/reconciliation.repository';
+import { reconBatchRow } from '../../src/server/modules/reconciliation/reconciliation.service';
+import type { ReconBatchRow } from '../../src/shared/api/reconciliation';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let api: TestApp;
@@ -185,6 +188,33 @@ describe('a reconciliation of MN', () => {
     });
     const after = await details('mnAdmin', 'MN', { reconId, tab: 'inventory_mismatch', search: row.batch_id });
     expect(after.body.data.find((found: { batch_id: string }) => found.batch_id === row.batch_id)).toMatchObject({ accepted: true, reason_code: 99, comments: 'Recounted the vault shelf' });
+  });
+
+  it('sends each page as the rows reconBatchRow makes, built by the database, with an accepted row, open orders, searches and sorts', async () => {
+    const [run] = await rows<{ id: number; counts: Record<string, number> }>(sql`select id, tab_counts as counts from reconciliation_runs where reference_id = ${reconId}`);
+    const queries: Omit<ReconRowQuery, 'runId'>[] = [
+      { tab: 'inventory_mismatch', filters: [], sort: [], knownTotal: run!.counts.inventory_mismatch },
+      { tab: 'status_mismatch', filters: [], sort: [{ column: 's2s_product_name', order: 'desc' }], knownTotal: run!.counts.status_mismatch },
+      { tab: 'inventory_mismatch', filters: [{ column: 'recon_batch_status', values: ['accept_s2s_inventory'] }], sort: [{ column: 'in_transit_quantity', order: 'desc' }] },
+      { tab: 'inventory_mismatch', search: 'mn', filters: [], sort: [{ column: 'total_quantity', order: 'asc' }] },
+    ];
+    let accepted = 0;
+    let withOrders = 0;
+    for (const query of queries) {
+      for (const page of [1, 2, 99]) {
+        const asked = { ...query, runId: run!.id, page: { page, pageSize: 3 } };
+        const built = await listRowsJson(api.database.db, asked);
+        const expected = await listRows(api.database.db, asked);
+        const sent = JSON.parse(built.json) as ReconBatchRow[];
+        expect(sent).toEqual(expected.rows.map(reconBatchRow));
+        expect([built.rows, built.total]).toEqual([expected.rows.length, expected.total]);
+        accepted += sent.filter((row) => row.accepted && row.reason_code !== null).length;
+        withOrders += sent.filter((row) => row.order_details.length > 0).length;
+      }
+    }
+    // The pages held what makes the mapping hard: an accepted row with its reason, and rows with open orders.
+    expect(accepted).toBeGreaterThan(0);
+    expect(withOrders).toBeGreaterThan(0);
   });
 
   it('exports both tabs as a workbook downloaded by its link, a formula written as text', async () => {

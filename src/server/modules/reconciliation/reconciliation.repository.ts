@@ -2,7 +2,7 @@
 // the rows a comparison writes, a tab's page with the open orders holding each batch, and what accepting writes.
 import { sql, type SQL } from 'drizzle-orm';
 import { STOCK_HOLDING_ORDER_STATUSES, type ReconciliationStatus } from '../../../shared/enums';
-import type { ReconBatchStatus, ReconciliationTab } from '../../../shared/api/reconciliation';
+import { RECON_BATCH_STATUS_LABELS, type ReconBatchStatus, type ReconciliationTab } from '../../../shared/api/reconciliation';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, intArray, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
@@ -248,7 +248,8 @@ const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId',
   from order_items oi join orders o on o.id = oi.order_id
   where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}), '[]'::json)`;
 
-export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {
+/** The conditions, the order and the limit of a query of a run's rows (table alias x). */
+function rowQueryParts(query: ReconRowQuery): { where: SQL; order: SQL; limit: SQL } {
   const conditions: SQL[] = [sql`x.run_id = ${query.runId}`];
   if (query.tab) conditions.push(sql`x.tab = ${query.tab}`);
   if (query.search) conditions.push(sql`x.search_text like lower(${withinOneName(query.search)})`);
@@ -256,12 +257,62 @@ export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows
     const column = ROW_COLUMNS[filter.column];
     conditions.push(filter.column === 'recon_batch_status' ? sql`${column} = any(${textArray(filter.values)})` : sql`${column}::text ilike ${`%${escapeLike(filter.values[0] ?? '')}%`}`);
   }
-  const where = sql.join(conditions, sql` and `);
   const order = sql.join(
     [...query.sort.map((item) => sql`${ROW_COLUMNS[item.column]} ${sql.raw(item.order === 'desc' ? 'desc nulls last' : 'asc nulls last')}`), sql`x.tab desc, x.batch_number, x.id`],
     sql`, `,
   );
   const limit = query.page ? sql`limit ${query.page.pageSize} offset ${(query.page.page - 1) * query.page.pageSize}` : sql``;
+  return { where: sql.join(conditions, sql` and `), order, limit };
+}
+
+/** The status labels as the statement writes them (RECON_BATCH_STATUS_LABELS). */
+const STATUS_LABEL = sql`case x.status ${sql.join(
+  Object.entries(RECON_BATCH_STATUS_LABELS).map(([status, label]) => sql`when ${status} then ${label}`),
+  sql` `,
+)} end`;
+
+/**
+ * A row as the details list sends it (reconBatchRow of reconciliation.service.ts, held equal to this by
+ * tests/integration/reconciliation.test.ts), its open orders read now from the lateral `h` (one row per order
+ * line, its order's first line marked).
+ */
+const ROW_JSON = sql`json_build_object(
+  'recon_batch_id', x.id, 'recon_batch_status', x.status, 'recon_batch_status_label', ${STATUS_LABEL}, 'batch_id', x.batch_number,
+  's2s_product_name', x.s2s_product_name, 'otc_active_quantity', x.otc_active_quantity, 's2s_active_quantity', x.s2s_active_quantity,
+  'in_transit_quantity', x.in_transit_quantity, 'total_quantity', x.otc_active_quantity + x.in_transit_quantity,
+  'otc_order_ids', coalesce(h.order_ids, '[]'::json), 'order_details', coalesce(h.order_details, '[]'::json),
+  'accepted', x.resolved_at is not null, 'reason_code', case when x.reason_code ~ '^-?[0-9]{1,9}$' then x.reason_code::int end, 'comments', x.comments)`;
+
+const ORDERS_LATERAL = sql`left join lateral (
+    select json_agg(json_build_object('order_id', l.order_id, 'order_reference_id', l.reference_id, 'case_size', l.case_size, 'no_of_case', l.no_of_cases,
+                                      'metadata_label', l.status) order by l.order_id, l.item_id) as order_details,
+           json_agg(l.reference_id order by l.order_id) filter (where l.nth = 1) as order_ids
+    from (select o.id as order_id, o.reference_id, o.status, oi.id as item_id, oi.case_size, oi.no_of_cases,
+                 row_number() over (partition by o.id order by oi.id) as nth
+          from order_items oi join orders o on o.id = oi.order_id
+          where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}) l) h on true`;
+
+/**
+ * A page of a run's rows as the JSON array the details list sends, built by the statement (nothing parsed, mapped
+ * and encoded again per row), with its count: the kept tab count when given, else the matches, read once.
+ */
+export async function listRowsJson(db: DbOrTx, query: ReconRowQuery & { page: { page: number; pageSize: number } }): Promise<{ json: string; rows: number; total: number }> {
+  const { where, order, limit } = rowQueryParts(query);
+  const page = sql`coalesce('[' || string_agg((${ROW_JSON})::text, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows`;
+  const [row] = await queryRows<{ json: string; rows: number; total: number }>(
+    db,
+    query.knownTotal !== undefined
+      ? sql`with page as (select * from reconciliation_rows x where ${where} order by ${order} ${limit})
+            select ${page}, ${query.knownTotal}::int as total from page x ${ORDERS_LATERAL}`
+      : sql`with matched as materialized (select * from reconciliation_rows x where ${where}),
+                 page as (select * from matched x order by ${order} ${limit})
+            select ${page}, (select count(*)::int from matched) as total from page x ${ORDERS_LATERAL}`,
+  );
+  return row!;
+}
+
+export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {
+  const { where, order, limit } = rowQueryParts(query);
   const columns = sql`x.id, x.tab, x.status, x.batch_id as "batchId", x.batch_number as "batchNumber", x.s2s_product_name as "s2sProductName",
                  x.otc_active_quantity as "otcActiveQuantity", x.s2s_active_quantity as "s2sActiveQuantity", x.in_transit_quantity as "inTransitQuantity",
                  x.reason_code as "reasonCode", x.comments, x.resolved_at as "resolvedAt", ${ORDERS_OF_ROW} as orders`;
