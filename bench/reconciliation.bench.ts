@@ -9,7 +9,7 @@
 //    client talking to the same simulator without HTTP and staged, then compared in SQL and the rows written, in a
 //    transaction rolled back), without the HTTP API, the job queue, the polling and the network.
 // 2. the details list: a page of 100 of each tab, plain, with a search and with a sort, at 32 connections with
-//    autocannon. Bare cost: listRows (the page and its count) called directly, one call at a time.
+//    autocannon. Bare cost: listRowsJson (the page as JSON and its count) called directly, one call at a time.
 // Every answer is checked (the run generated its report with the bare comparison's rows, pages hold rows); a run
 // whose answers are not the expected ones is shown, never recorded.
 //
@@ -30,7 +30,7 @@ import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
 import { marketLocations } from '../src/server/modules/inventory/stock-import.repository';
 import { forEachLocationsPackages } from '../src/server/modules/reconciliation/reconciliation-packages';
-import { compareStagedPackages, listRows, stagePackages, type ReconRowQuery } from '../src/server/modules/reconciliation/reconciliation.repository';
+import { compareStagedPackages, listRowsJson, stagePackages, type ReconRowQuery } from '../src/server/modules/reconciliation/reconciliation.repository';
 import { benchHeaders, CONNECTIONS, measure, type BenchServer, type Endpoint, type Result } from './load-test';
 import { recordBenchmark } from './record';
 import { serveFetch, type ServedFetch } from '../tests/support/serve-fetch';
@@ -46,7 +46,7 @@ const RUN_TIMEOUT_MS = 1_200_000;
 /** As the job: the seed-to-sale system lists the active packages changed within a year. */
 const RECON_WINDOW_MS = 365 * 24 * 3600 * 1000;
 const PAGE_SIZE = 100;
-/** Bare calls of listRows per details row, one at a time. */
+/** Bare calls of listRowsJson per details row, one at a time. */
 const BARE_DETAIL_CALLS = 200;
 /** Calls of the endpoint per details row with one caller at a time. */
 const SINGLE_CALLER_CALLS = 50;
@@ -191,10 +191,10 @@ async function detailCases(server: BenchServer, reconId: string): Promise<Detail
 
 const detailsBody = (reconId: string, detail: DetailCase) => ({ reconId, tab: detail.tab, pagination: { page: 1, pageSize: PAGE_SIZE }, ...detail.extra });
 
-/** listRows as the service calls it, one call at a time: median and p95 ms. */
+/** listRowsJson as the service calls it, one call at a time: median and p95 ms. */
 async function bareDetails(db: Db, runId: number, detail: DetailCase): Promise<{ p50: number; p95: number }> {
   // As the service: an unsearched page takes its total from the count kept on the run.
-  const query: ReconRowQuery = {
+  const query: ReconRowQuery & { page: { page: number; pageSize: number } } = {
     runId,
     tab: detail.tab,
     search: detail.extra.search,
@@ -203,11 +203,11 @@ async function bareDetails(db: Db, runId: number, detail: DetailCase): Promise<{
     page: { page: 1, pageSize: PAGE_SIZE },
     knownTotal: detail.extra.search ? undefined : detail.rows,
   };
-  await listRows(db, query);
+  await listRowsJson(db, query);
   const times: number[] = [];
   for (let index = 0; index < BARE_DETAIL_CALLS; index += 1) {
     const started = performance.now();
-    await listRows(db, query);
+    await listRowsJson(db, query);
     times.push(performance.now() - started);
   }
   return percentiles(times);
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
       const result = await measure(server, endpoint);
       const bareDetail = await bareDetails(db, run.runId, detail);
       const alone = await singleCaller(server, run.reconId, detail);
-      console.log(`  one caller p50 ${alone.toFixed(1)} ms; bare listRows p50 ${bareDetail.p50.toFixed(1)} ms, p95 ${bareDetail.p95.toFixed(1)} ms`);
+      console.log(`  one caller p50 ${alone.toFixed(1)} ms; bare listRowsJson p50 ${bareDetail.p50.toFixed(1)} ms, p95 ${bareDetail.p95.toFixed(1)} ms`);
       if (result.errors > 0 || result.non2xx > 0) problems.push(`${endpoint.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
       else if (!(result.p95 < TARGET.detailsP95Ms)) misses.push(`${endpoint.name}: p95 ${result.p95.toFixed(1)} ms`);
       detailResults.push({ detail, result, alone, bare: bareDetail, load: before });
@@ -340,7 +340,7 @@ async function main(): Promise<void> {
     const description = [
       `A reconciliation of ${MARKET} on the large data set (${fmt(market!.batches)} batches, ${fmt(market!.active)} of them active, with ${fmt(market!.tags)} tags, beside 1,000,000 order lines), on PostgreSQL through the production server (pool of 20), signed in as ${DEMO_USERS.mnAdmin.name} (Market Admin, ${MARKET}), of all ${locations.length} ${MARKET} locations. The server reaches Metrc as in production (METRC_${MARKET}_BASE_URL and keys: the real Metrc client over HTTP, ${fmt(metrcRequests)} requests); the Metrc it reaches is the simulator of ${MARKET}'s data served from the bench's process, so the server's RSS is its own (made in ${fmt(simulatorMadeMs)} ms, the simulator's world and packages raised the bench's RSS by ${fmt(simulatorRssMb)} MB: Metrc's memory, not ours; the embedded simulator of a server without keys holds as much). It lists every tag of our active batches (some with changed quantities, some on hold, a few odd), new tags on known batches, new batches and unknown items, ${fmt(bare.packages)} packages in pages of 20, over the job's year-long window in Metrc's day-long spans (365 per location; a day holding more than the client's 2,000 pages is asked again in halves).`,
       `**Run**: from sending POST /api/inventory/reconciliation/initiate to the status poll (every ${POLL_MS} ms) reading REPORT-GENERATED: the job in the server process, which lists the packages and stages them in PostgreSQL location by location, then compares them with our batches and writes the rows in one statement (compareStagedPackages). RSS is the server process's VmRSS sampled every ${SAMPLE_MS} ms (PostgreSQL is a process of its own and not counted); the rise is the peak minus the value just before. The longest status poll is how long the server left a GET /inventory/reconciliation/status waiting during the run; dropped polls are those Node reset after its requestTimeout (300 s), asked again. Bare cost: the same steps called directly in the bench's process, each timed (${bare.steps.map((step) => step.name).join('; ')}), talking to the same simulator without HTTP, without the server's API, the job queue and the polling; it made the same rows. Load average (1 min) at the start: ${run.load.toFixed(1)}, at the end: ${run.loadAfter.toFixed(1)}. Target: under ${TARGET.runMs / 1000} s and under ${TARGET.riseMb} MB RSS rise.`,
-      `**Details list**: POST /api/inventory/reconciliation/details, a page of ${PAGE_SIZE} of each tab, plain, with a search (a word of an S2S product name the tab holds) and sorted by S2S product name, autocannon at ${CONNECTIONS} connections for ${DURATION_S} s each. This PostgreSQL runs with autovacuum off, so the bench runs VACUUM ANALYZE reconciliation_rows first, as autovacuum would within a minute of the inserts. One caller: the endpoint's p50 over ${SINGLE_CALLER_CALLS} calls made one at a time (what a request costs without the queue of ${CONNECTIONS}). Bare cost: listRows (the page with each row's open orders, and its count, without the run lookup, HTTP and the row mapping) called directly from the bench, one call at a time, ${BARE_DETAIL_CALLS} calls; the ratio is the endpoint's p50 at ${CONNECTIONS} connections over the bare p50. Load average (1 min) before the rows: ${range(detailResults.map((row) => row.load))}. Target: p95 under ${TARGET.detailsP95Ms} ms.`,
+      `**Details list**: POST /api/inventory/reconciliation/details, a page of ${PAGE_SIZE} of each tab, plain, with a search (a word of an S2S product name the tab holds) and sorted by S2S product name, autocannon at ${CONNECTIONS} connections for ${DURATION_S} s each. This PostgreSQL runs with autovacuum off, so the bench runs VACUUM ANALYZE reconciliation_rows first, as autovacuum would within a minute of the inserts. One caller: the endpoint's p50 over ${SINGLE_CALLER_CALLS} calls made one at a time (what a request costs without the queue of ${CONNECTIONS}). Bare cost: listRowsJson (the statement that builds the page as JSON with each row's open orders, and its count when searched, without the run lookup and HTTP) called directly from the bench, one call at a time, ${BARE_DETAIL_CALLS} calls; the ratio is the endpoint's p50 at ${CONNECTIONS} connections over the bare p50. Load average (1 min) before the rows: ${range(detailResults.map((row) => row.load))}. Target: p95 under ${TARGET.detailsP95Ms} ms.`,
     ].join('\n\n');
     const body = [
       '| reconciliation | status mismatch rows | inventory mismatch rows | ms | bare ms | ratio | server RSS before MB | peak MB | rise MB | longest status poll ms (dropped) | meets target |',
