@@ -1,7 +1,8 @@
 // The job behind a reconciliation (and its refresh): fetch the locations' active packages from the market's
 // seed-to-sale system, stage them in the database location by location, compare them per batch with our batches
-// of those locations in SQL, and write the rows; then the report is generated. A connector failure ends the run FAILED with the reason and no rows. Run again
-// after a crash, it fetches again and replaces the rows, so a second run changes nothing twice.
+// of those locations in SQL, and write the rows; then the report is generated. A connector failure ends the run
+// FAILED with the reason and no rows. Run again after a crash, it fetches again and replaces the rows, so a
+// second run changes nothing twice.
 import { ConnectorError } from '../../connectors/connector-error';
 import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -29,8 +30,11 @@ const RECON_INTERRUPTED = 'The server stopped during the reconciliation and it c
 const jobActor = (jobId: number, marketId: number): AuditActor => ({ requestId: `job-${jobId}`, caller: null, market: { id: marketId } });
 
 export function createReconciliationJob({ db, connectors, now = () => new Date() }: { db: Db; connectors: Pick<ConnectorSource, 'seedToSale'>; now?: () => Date }): JobDefinition<ReconciliationJobPayload> {
-  /** The locations' packages staged in the database, location by location (what an attempt before left is replaced). */
-  async function stage(run: ReconRun, signal: AbortSignal) {
+  /**
+   * The locations' packages staged in the database, location by location (what an attempt before left is replaced).
+   * Answers the locations compared: the run's that are still active, on both sides.
+   */
+  async function stage(run: ReconRun, signal: AbortSignal): Promise<number[]> {
     const market = await importMarket(db, run.marketId);
     const locations = await marketLocations(db, run.marketId, run.locationIds);
     const connector = await connectors.seedToSale(market, db);
@@ -48,6 +52,7 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
       },
       signal,
     );
+    return locations.map((location) => location.id);
   }
 
   return {
@@ -56,8 +61,9 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
       const found = await findRun(db, payload.runId);
       if (!found || !['DRAFT', 'IN-PROGRESS'].includes(found.status)) return;
       if (found.status === 'DRAFT') await transitionRun(db, found.id, ['DRAFT'], 'IN-PROGRESS');
+      let locationIds: number[];
       try {
-        await stage(found, signal);
+        locationIds = await stage(found, signal);
       } catch (error) {
         if (error instanceof ConnectorError) throw new PermanentJobError(error.message);
         throw error;
@@ -66,7 +72,7 @@ export function createReconciliationJob({ db, connectors, now = () => new Date()
         await db.transaction(async (tx) => {
           // The run ends first and only from IN-PROGRESS: an attempt that finds it ended writes nothing.
           if (!(await transitionRun(tx, found.id, ['IN-PROGRESS'], 'REPORT-GENERATED', { comments: null }))) return;
-          const counts = await compareStagedPackages(tx, found.id, found.marketId, found.locationIds);
+          const counts = await compareStagedPackages(tx, found.id, found.marketId, locationIds);
           await recordAudit(tx, jobActor(jobId, found.marketId), {
             entityType: 'reconciliation',
             entityId: found.referenceId,
