@@ -49,7 +49,9 @@ export default defineConfig({
   // @desktop-only tests too.
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, grepInvert: /@desktop-only|@tablet-only/ },
-    { name: 'desktop', use: desktop, grepInvert: /@phone-only|@tablet-only/ },
+    // With PostgreSQL, the desktop on PGlite runs only the specs that desktop-postgres leaves out: every other
+    // spec runs on PGlite at the phone and on PostgreSQL at the desktop, once per viewport and once per database.
+    { name: 'desktop', use: desktop, ...(postgresUrl ? { testMatch: [UI_ONLY_SPECS, ORDER_SPECS] } : {}), grepInvert: /@phone-only|@tablet-only/ },
     // The order specs at the tablet's viewport: on PostgreSQL when there is one, where they stand for the
     // desktop-postgres run of those specs (the desktop's layout runs them on PGlite), so that the third
     // viewport adds no third run of them to CI.
