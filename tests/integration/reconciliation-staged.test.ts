@@ -97,7 +97,7 @@ describe('the comparison of staged packages', () => {
     const [run] = await rows<{ id: number }>(
       sql`insert into reconciliation_runs (market_id, reference_id, status, location_ids) values (${market!.id}, 'REC-MN-990077', 'IN-PROGRESS', ${`{${locationIds.join(',')}}`}::int[]) returning id`,
     );
-    const staged = packages.map((item) => ({ batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, units: wholeUnits(item.quantity) }));
+    const staged = packages.map((item, index) => ({ packageId: `P${index}`, batchNumber: item.batchNumber, tag: item.tag, itemName: item.itemName, units: wholeUnits(item.quantity) }));
     // Staged in two parts, as a run stages location by location.
     await stagePackages(database.db, run!.id, staged.slice(0, 40), 0);
     await stagePackages(database.db, run!.id, staged.slice(40), 40);
@@ -123,5 +123,25 @@ describe('the comparison of staged packages', () => {
     await clearStagedPackages(database.db, run!.id);
     const [left] = await rows<{ n: number }>(sql`select count(*)::int as n from reconciliation_packages where run_id = ${run!.id}`);
     expect(left!.n).toBe(0);
+  });
+
+  // In another market: the first test's run is still IN-PROGRESS in MN, and a market has one at a time.
+  it('counts a package staged again in a later part once, with what it was last listed with, in its first place', async () => {
+    const [market] = await rows<{ id: number }>(sql`select id from markets where code = 'NV'`);
+    const locationIds = (await rows<{ id: number }>(sql`select id from inventory_locations where market_id = ${market!.id} and is_active order by id`)).map((row) => row.id);
+    const [run] = await rows<{ id: number }>(
+      sql`insert into reconciliation_runs (market_id, reference_id, status, location_ids) values (${market!.id}, 'REC-NV-990078', 'IN-PROGRESS', ${`{${locationIds.join(',')}}`}::int[]) returning id`,
+    );
+    const listed = (packageId: string, itemName: string, units: number) => ({ packageId, batchNumber: 'ZZ-LISTED-AGAIN', tag: `T-${packageId}`, itemName, units });
+    await stagePackages(database.db, run!.id, [listed('A', 'Listed first', 3), listed('B', 'Listed second', 4)], 0);
+    // A changed while the listing paged: a later part lists it again.
+    await stagePackages(database.db, run!.id, [listed('A', 'Listed first, since renamed', 10)], 2);
+    await database.db.transaction((tx) => compareStagedPackages(tx, run!.id, market!.id, locationIds));
+
+    const written = await rows(
+      sql`select status, s2s_product_name as "s2sProductName", s2s_active_quantity as "s2sActiveQuantity" from reconciliation_rows where run_id = ${run!.id} and batch_number = 'ZZ-LISTED-AGAIN'`,
+    );
+    expect(written).toEqual([{ status: 'active_in_s2s_only', s2sProductName: 'Listed first, since renamed', s2sActiveQuantity: 14 }]);
+    await clearStagedPackages(database.db, run!.id);
   });
 });

@@ -68,32 +68,46 @@ export type CallOptions = {
 };
 
 /**
- * What a listing keeps of each package. A reconciliation lists hundreds of thousands of packages and needs four
- * of their fields: kept whole until the listing ends, they cost ~100 MB per location.
+ * A listing handed on page by page. A reconciliation lists hundreds of thousands of packages and needs a few of
+ * their fields: `keep` takes those of each package, and `use` takes each page's before the listing goes on (the
+ * next pages wait for it), so that nothing holds a location's packages. A package that changes while it is being
+ * listed may come again on a later page: the later is the newer.
  */
-export type PackageListOptions<T> = CallOptions & { keep?: (pkg: S2SPackage) => T };
-
-/** Whole packages, or what `keep` takes of each: a type argument alone never changes what comes back. */
-type ListActivePackages = {
-  (locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
-  <T>(locationId: string, window: TimeWindow, options: CallOptions & { keep: (pkg: S2SPackage) => T }): Promise<T[]>;
-};
-
-/** The one implementation behind ListActivePackages: without `keep`, T is S2SPackage. */
-export function keeper<T>(options: PackageListOptions<T> | undefined): (pkg: S2SPackage) => T {
-  return options?.keep ?? ((pkg) => pkg as T);
-}
+export type PackagePageOptions<T> = CallOptions & { keep: (pkg: S2SPackage) => T; use: (items: T[]) => Promise<void> | void };
 
 export type SeedToSaleConnector = {
   /** 'metrc' or 'biotrack', and whether this is a simulator (shown in logs, never credentials). */
   readonly system: 'metrc' | 'biotrack';
   readonly kind: 'http' | 'simulator';
   listLocations(options?: CallOptions): Promise<S2SLocation[]>;
-  /** Every active package of one location changed within the window, across every page, each once (what `keep` takes of each). */
-  listActivePackages: ListActivePackages;
+  /** Every active package of one location changed within the window, across every page, each once (as last listed). */
+  listActivePackages(locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
+  /** The same packages page by page as they are listed (see PackagePageOptions): a package may come twice. */
+  eachActivePackagePage<T>(locationId: string, window: TimeWindow, options: PackagePageOptions<T>): Promise<void>;
   /** The lab results of one package; an empty list when the lab has reported nothing. */
   listLabResults(locationId: string, packageId: string, options?: CallOptions): Promise<S2SLabResult[]>;
 };
+
+/**
+ * listActivePackages on top of eachActivePackagePage: each package once, as last listed, where it was first
+ * listed (a package that changed while the listing paged is not counted twice).
+ */
+export async function packagesListedOnce(
+  each: SeedToSaleConnector['eachActivePackagePage'],
+  locationId: string,
+  window: TimeWindow,
+  options: CallOptions = {},
+): Promise<S2SPackage[]> {
+  const packages = new Map<string, S2SPackage>();
+  await each(locationId, window, {
+    ...options,
+    keep: (pkg) => pkg,
+    use: (items) => {
+      for (const item of items) packages.set(item.packageId, item);
+    },
+  });
+  return [...packages.values()];
+}
 
 /** An ERP product with what matching and case-size checks need: its S2S names and aliases, and standard case sizes. */
 export type ErpProduct = {

@@ -1,6 +1,6 @@
 // Fast inserts of many rows: one INSERT ... SELECT FROM unnest(arrays) per chunk, on PGlite and
 // PostgreSQL alike. Drizzle's per-row builder takes about 7 s per 100,000 rows; this takes well under 1 s.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 export type ColumnType = 'int' | 'bigint' | 'text' | 'numeric' | 'bool' | 'date' | 'timestamptz' | 'uuid' | 'jsonb' | 'int[]';
@@ -27,7 +27,8 @@ function arrayParam(type: ColumnType, values: unknown[]) {
   return { literal, cast: `${type}[]`, post: '' };
 }
 
-export async function bulkInsert<Row>(db: DbOrTx, table: string, columns: BulkColumn<Row>[], rows: readonly Row[]): Promise<void> {
+/** Inserts the rows; `onConflict` (an ON CONFLICT clause) says what a row that meets a unique key does. */
+export async function bulkInsert<Row>(db: DbOrTx, table: string, columns: BulkColumn<Row>[], rows: readonly Row[], onConflict?: SQL): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS);
     const params = columns.map((column) => arrayParam(column.type, chunk.map(column.value)));
@@ -41,7 +42,7 @@ export async function bulkInsert<Row>(db: DbOrTx, table: string, columns: BulkCo
       sql.raw(', '),
     );
     const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(', '));
-    await db.execute(sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${selects} from unnest(${unnests}) as u(${aliases})`);
+    await db.execute(sql`insert into ${sql.raw(`"${table}"`)} (${names}) select ${selects} from unnest(${unnests}) as u(${aliases}) ${onConflict ?? sql``}`);
   }
 }
 

@@ -201,6 +201,20 @@ describe('BioTrack client against the simulator over HTTP', () => {
     expect(progress.at(-1)).toBe(20);
   });
 
+  it('hands the room’s packages on page by page, asking for a page only once the one before is taken', async () => {
+    const run = await setup();
+    const taken: { items: number; pagesAsked: number }[] = [];
+    await run.client.eachActivePackagePage('101', WINDOW, {
+      keep: (pkg) => pkg.tag,
+      use: async (items) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        taken.push({ items: items.length, pagesAsked: count(run.actions, 'sync_inventory') });
+      },
+    });
+    expect(taken.map((page) => page.pagesAsked)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(taken.reduce((sum, page) => sum + page.items, 0)).toBe(20);
+  });
+
   it('takes a package changed exactly at the window start and leaves one changed exactly at its end', async () => {
     const base = makeSource();
     const [first, second] = base.packagesOf('102');

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import { keeper, type CallOptions, type PackageListOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
+import { packagesListedOnce, type CallOptions, type PackagePageOptions, type SeedToSaleConnector, type TimeWindow } from '../types';
 import { latestSamples, toLabResult, toLocation, toPackage } from './biotrack-mapping';
 import { loginAnswer, refusal, SYNC_TABLES, type QaSampleRecord } from './biotrack-payloads';
 
@@ -99,9 +99,11 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
     }
   }
 
-  /** Every record of a table, page by page: each page starts after the highest transaction id of the one before. */
-  async function syncAll<S extends z.ZodType>(spec: SyncSpec<S>, signal: AbortSignal | undefined, onPage?: (rows: z.output<S>[]) => void): Promise<z.output<S>[]> {
-    const rows: z.output<S>[] = [];
+  /**
+   * A table's records page by page, each page handed to `onPage` (and waited for) before the next is asked for:
+   * each page starts after the highest transaction id of the one before.
+   */
+  async function syncEach<S extends z.ZodType>(spec: SyncSpec<S>, signal: AbortSignal | undefined, onPage: (rows: z.output<S>[]) => Promise<void> | void): Promise<void> {
     let start = 0;
     for (let page = 1; ; page += 1) {
       if (page > maxPages) throw new ConnectorError('too-many-pages', `BioTrack ${spec.action} still had more records after ${maxPages} pages.`);
@@ -110,11 +112,19 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
       const parsed = spec.record.array().safeParse(list);
       if (!parsed.success) throw new ConnectorError('malformed', `BioTrack ${spec.action} answered records in a shape we do not know.`);
       const pageRows = parsed.data as z.output<S>[];
-      rows.push(...pageRows);
-      onPage?.(pageRows);
-      if (!isSuccess(answer.more)) return rows;
+      await onPage(pageRows);
+      if (!isSuccess(answer.more)) return;
       for (const row of pageRows) start = Math.max(start, (row as { transactionid: number }).transactionid + 1);
     }
+  }
+
+  /** Every record of a table. */
+  async function syncAll<S extends z.ZodType>(spec: SyncSpec<S>, signal: AbortSignal | undefined): Promise<z.output<S>[]> {
+    const rows: z.output<S>[] = [];
+    await syncEach(spec, signal, (page) => {
+      for (const row of page) rows.push(row);
+    });
+    return rows;
   }
 
   function qaIndex(signal: AbortSignal | undefined): Promise<QaIndex> {
@@ -142,6 +152,24 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
     return (await syncAll(SYNC_TABLES.rooms, signal)).filter((room) => !room.deleted);
   }
 
+  async function eachActivePackagePage<T>(locationId: string, window: TimeWindow, options: PackagePageOptions<T>): Promise<void> {
+    const signal = options.signal;
+    const room = (await rooms(signal)).find((candidate) => candidate.roomid === locationId);
+    if (!room) throw new ConnectorError('not-found', `BioTrack has no inventory room ${locationId} for this licence.`);
+    const samples = latestSamples([...(await qaIndex(signal)).values()].flat());
+    const from = window.start.getTime();
+    const to = window.end.getTime();
+    const active = (record: { deleted: boolean; currentroom: string; sessiontime: number }) =>
+      !record.deleted && record.currentroom === locationId && record.sessiontime * 1000 >= from && record.sessiontime * 1000 < to;
+    let fetched = 0;
+    await syncEach(SYNC_TABLES.inventory, signal, async (page) => {
+      const items = page.filter(active).map((record) => options.keep(toPackage(record, room, samples.get(record.id))));
+      fetched += items.length;
+      options.onProgress?.({ fetched });
+      await options.use(items);
+    });
+  }
+
   return {
     system: 'biotrack',
     kind: config.kind ?? 'http',
@@ -150,23 +178,8 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
       return (await rooms(options?.signal)).map(toLocation);
     },
 
-    async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
-      const keep = keeper(options);
-      const signal = options?.signal;
-      const room = (await rooms(signal)).find((candidate) => candidate.roomid === locationId);
-      if (!room) throw new ConnectorError('not-found', `BioTrack has no inventory room ${locationId} for this licence.`);
-      const samples = latestSamples([...(await qaIndex(signal)).values()].flat());
-      const from = window.start.getTime();
-      const to = window.end.getTime();
-      const active = (record: { deleted: boolean; currentroom: string; sessiontime: number }) =>
-        !record.deleted && record.currentroom === locationId && record.sessiontime * 1000 >= from && record.sessiontime * 1000 < to;
-      let fetched = 0;
-      const inventory = await syncAll(SYNC_TABLES.inventory, signal, (page) => {
-        fetched += page.filter(active).length;
-        options?.onProgress?.({ fetched });
-      });
-      return inventory.filter(active).map((record) => keep(toPackage(record, room, samples.get(record.id))));
-    },
+    eachActivePackagePage,
+    listActivePackages: (locationId: string, window: TimeWindow, options?: CallOptions) => packagesListedOnce(eachActivePackagePage, locationId, window, options),
 
     async listLabResults(_locationId: string, packageId: string, options?: CallOptions) {
       return ((await qaIndex(options?.signal)).get(packageId) ?? []).map(toLabResult);

@@ -124,12 +124,38 @@ describe('Metrc client against the Metrc simulator over HTTP', () => {
     expect(pkg).toEqual({ ...ninetyFive[0]!, quantity: -2.5, onHold: true });
   });
 
-  it('keeps what the caller asks of each package, once per package', async () => {
-    const { client } = await start(sourceOf(ninetyFive));
+  it('hands each page on as it arrives, one at a time, asking for no more pages while the first is taken', async () => {
+    const { client, requests } = await start(sourceOf(ninetyFive));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const pages: string[][] = [];
+    let taking = 0;
+    let mostAtOnce = 0;
+    let requestsWhileFirstTaken = -1;
 
-    const kept = await client.listActivePackages(LICENCE, lastHalfDay, { keep: (pkg) => `${pkg.tag}:${pkg.quantity}` });
+    const listing = client.eachActivePackagePage(LICENCE, lastHalfDay, {
+      keep: (pkg) => `${pkg.tag}:${pkg.quantity}`,
+      use: async (items) => {
+        taking += 1;
+        mostAtOnce = Math.max(mostAtOnce, taking);
+        pages.push(items);
+        if (pages.length === 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          requestsWhileFirstTaken = requests.length;
+          await gate;
+        }
+        taking -= 1;
+      },
+    });
+    await expect.poll(() => requestsWhileFirstTaken).toBeGreaterThanOrEqual(0);
+    openGate();
+    await listing;
 
-    expect(kept.sort()).toEqual(ninetyFive.map((pkg) => `${pkg.tag}:12`).sort());
+    // Page 1 tells how many pages there are; none was asked for while it was being taken.
+    expect(requestsWhileFirstTaken).toBe(1);
+    expect(mostAtOnce).toBe(1);
+    expect(pages.map((page) => page.length).sort((a, b) => b - a)).toEqual([20, 20, 20, 20, 15]);
+    expect(pages.flat().sort()).toEqual(ninetyFive.map((pkg) => `${pkg.tag}:12`).sort());
   });
 
   it('splits a three-day window into spans of at most 24 hours and keeps every package', async () => {

@@ -5,7 +5,7 @@
 // one licence, while our inventory locations are the licences themselves.
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import { keeper, type CallOptions, type PackageListOptions, type S2SLabResult, type S2SLocation, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
+import { packagesListedOnce, type CallOptions, type PackagePageOptions, type S2SLabResult, type S2SLocation, type SeedToSaleConnector, type TimeWindow } from '../types';
 import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
 
 /** Metrc refuses a larger page; lists page only when pageSize is given. */
@@ -76,8 +76,16 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
   /**
    * Page 1 first (it tells how many pages there are), then the rest `pageConcurrency` at a time. Each page
    * repeats the count; a count that grows (packages changed while we read) extends the listing, within limits.
+   * Pages go to `onRows` one at a time, as they arrive; a page's worker waits for it before it asks for another.
    */
-  async function eachPage(path: string, query: Record<string, string>, label: string, signal: AbortSignal | undefined, onRows: (rows: unknown[]) => void, splittable = false) {
+  async function eachPage(
+    path: string,
+    query: Record<string, string>,
+    label: string,
+    signal: AbortSignal | undefined,
+    onRows: (rows: unknown[]) => Promise<void> | void,
+    splittable = false,
+  ) {
     const pageLabel = (page: number) => `${label} page ${page}`;
     const fetchPage = async (page: number, pageSignal?: AbortSignal) => {
       const body = await get(path, { ...query, pageNumber: String(page), pageSize: String(METRC_MAX_PAGE_SIZE) }, pageLabel(page), pageSignal);
@@ -88,12 +96,16 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
     const first = await fetchPage(1, signal);
     let totalPages = first.totalPages;
     if (totalPages > maxPages) throw splittable ? new SpanTooLong() : tooMany(totalPages);
-    onRows(first.rows);
+    await onRows(first.rows);
     // Most lab listings are one page: no signals for siblings that will not exist.
     if (totalPages < 2) return;
     let growth = 0;
     let read = 1;
     let next = 2;
+    // The workers' pages are handed on in turn: `onRows` never runs twice at once. A failed hand-on fails every
+    // later one, and so the listing.
+    let handing: Promise<void> = Promise.resolve();
+    const handOn = (rows: unknown[]) => (handing = handing.then(() => onRows(rows)));
 
     // One failed page stops the others: their answers would be thrown away.
     const siblings = new AbortController();
@@ -109,7 +121,7 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
           if (answer.totalPages > maxPages) throw tooMany(answer.totalPages);
           totalPages = answer.totalPages;
         }
-        onRows(answer.rows);
+        await handOn(answer.rows);
       }
     };
     try {
@@ -118,6 +130,32 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
       siblings.abort();
       throw error;
     }
+  }
+
+  async function eachActivePackagePage<T>(locationId: string, window: TimeWindow, options: PackagePageOptions<T>): Promise<void> {
+    const label = `Metrc GET /packages/v2/active for licence ${locationId}`;
+    let fetched = 0;
+    // A span whose first page says it holds more than maxPages pages (a licence whose 50,000 packages all changed
+    // that day) is asked again as its two halves, before any of its pages is handed on: only that span is asked again.
+    const listSpan = async (span: Span): Promise<void> => {
+      const end = metrcTime(span.end);
+      const query = { licenseNumber: locationId, lastModifiedStart: metrcTime(span.start), lastModifiedEnd: end };
+      const onRows = async (rows: unknown[]) => {
+        const items = rows.map((row) => options.keep(toPackage(row, label, locationId, end)));
+        fetched += rows.length;
+        options.onProgress?.({ fetched });
+        await options.use(items);
+      };
+      try {
+        await eachPage('/packages/v2/active', query, label, options.signal, onRows, span.end - span.start > MIN_SPAN_MS);
+      } catch (error) {
+        if (!(error instanceof SpanTooLong)) throw error;
+        const middle = Math.floor((span.start + span.end) / 2000) * 1000;
+        await listSpan({ start: span.start, end: middle });
+        await listSpan({ start: middle, end: span.end });
+      }
+    };
+    for (const span of splitWindow(window)) await listSpan(span);
   }
 
   return {
@@ -135,37 +173,8 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
       return wanted ? locations.filter((location) => wanted.has(location.id)) : locations;
     },
 
-    async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options: PackageListOptions<T> = {}): Promise<T[]> {
-      const keep = keeper(options);
-      const label = `Metrc GET /packages/v2/active for licence ${locationId}`;
-      // A package changed twice appears in two spans (or twice while pages shift): the later answer wins.
-      const packages = new Map<string, T>();
-      let fetched = 0;
-      // A span whose first page says it holds more than maxPages pages (a licence whose 50,000 packages all changed
-      // that day) is asked again as its two halves, before any of its pages is read: only that span is asked again.
-      const listSpan = async (span: Span): Promise<void> => {
-        const end = metrcTime(span.end);
-        const query = { licenseNumber: locationId, lastModifiedStart: metrcTime(span.start), lastModifiedEnd: end };
-        const onRows = (rows: unknown[]) => {
-          for (const row of rows) {
-            const mapped = toPackage(row, label, locationId, end);
-            packages.set(mapped.packageId, keep(mapped));
-          }
-          fetched += rows.length;
-          options.onProgress?.({ fetched });
-        };
-        try {
-          await eachPage('/packages/v2/active', query, label, options.signal, onRows, span.end - span.start > MIN_SPAN_MS);
-        } catch (error) {
-          if (!(error instanceof SpanTooLong)) throw error;
-          const middle = Math.floor((span.start + span.end) / 2000) * 1000;
-          await listSpan({ start: span.start, end: middle });
-          await listSpan({ start: middle, end: span.end });
-        }
-      };
-      for (const span of splitWindow(window)) await listSpan(span);
-      return [...packages.values()];
-    },
+    eachActivePackagePage,
+    listActivePackages: (locationId: string, window: TimeWindow, options?: CallOptions) => packagesListedOnce(eachActivePackagePage, locationId, window, options),
 
     async listLabResults(locationId: string, packageId: string, options: CallOptions = {}): Promise<S2SLabResult[]> {
       const label = `Metrc GET /labtests/v2/results for package ${packageId}`;

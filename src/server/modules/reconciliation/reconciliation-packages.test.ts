@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../connectors/connector-error';
-import { keeper, type PackageListOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../../connectors/types';
+import type { PackagePageOptions, S2SPackage, SeedToSaleConnector, TimeWindow } from '../../connectors/types';
 import { forEachLocationsPackages } from './reconciliation-packages';
 import type { StagedPackage } from './reconciliation.repository';
 
@@ -10,41 +10,56 @@ const WINDOW: TimeWindow = { start: new Date(END - 365 * 24 * HOUR), end: new Da
 
 type Listed = { packageId: string; batchNumber: string; quantity: number; modifiedAt: number };
 
-/** A seed-to-sale system that refuses, as too-many-pages, any listing of more than `maxListed` packages. */
+/** Packages a fake listing hands on at a time, as Metrc's pages of 20. */
+const PAGE = 20;
+
+/**
+ * A seed-to-sale system that lists page by page, waiting for each page to be taken, and refuses, as
+ * too-many-pages, any listing of more than `maxListed` packages. `events` tells what happened in which order.
+ */
 function connector(locations: Record<string, Listed[]>, maxListed: number, failure?: ConnectorError) {
   const windows: TimeWindow[] = [];
+  const events: string[] = [];
   const fake: SeedToSaleConnector = {
     system: 'metrc',
     kind: 'simulator',
     listLocations: async () => [],
     listLabResults: async () => [],
-    async listActivePackages<T = S2SPackage>(locationId: string, window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
+    listActivePackages: async () => expect.unreachable('a reconciliation lists page by page'),
+    async eachActivePackagePage<T>(locationId: string, window: TimeWindow, options: PackagePageOptions<T>): Promise<void> {
       windows.push(window);
       if (failure) throw failure;
       const listed = locations[locationId]!.filter((item) => item.modifiedAt >= window.start.getTime() && item.modifiedAt < window.end.getTime());
       if (listed.length > maxListed) throw new ConnectorError('too-many-pages', `${listed.length} packages are too many`);
-      const keep = keeper(options);
-      return listed.map((item) => keep({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity } as S2SPackage));
+      for (let start = 0; start < listed.length; start += PAGE) {
+        events.push(`${locationId} page ${start / PAGE + 1}`);
+        const page = listed.slice(start, start + PAGE);
+        await options.use(page.map((item) => options.keep({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity } as S2SPackage)));
+      }
     },
   };
-  return { fake, windows };
+  return { fake, windows, events };
 }
 
 /** `count` packages of batch B1 of one unit each, changed a minute apart within the last day. */
 const recent = (count: number, prefix = 'P'): Listed[] => Array.from({ length: count }, (_, index) => ({ packageId: `${prefix}${index}`, batchNumber: 'B1', quantity: 1, modifiedAt: END - 10 * HOUR + index * 60_000 }));
 
-/** The packages as a run stages them, summed per batch as its comparison sums them. */
+/** The packages as a run stages them (a package staged again replaces its earlier row), summed per batch as its comparison sums them. */
 async function s2sBatchesOf(fake: SeedToSaleConnector, locationIds: string[], window: TimeWindow) {
-  const staged: StagedPackage[][] = [];
-  await forEachLocationsPackages(fake, locationIds, window, async (packages) => void staged.push(packages));
+  const staged = new Map<string, StagedPackage>();
+  let parts = 0;
+  await forEachLocationsPackages(fake, locationIds, window, async (packages) => {
+    parts += 1;
+    for (const item of packages) staged.set(item.packageId, item);
+  });
   const batches = new Map<string, { quantity: number; tags: string[] }>();
-  for (const item of staged.flat()) {
+  for (const item of staged.values()) {
     const batch = batches.get(item.batchNumber) ?? { quantity: 0, tags: [] };
     batch.quantity += item.units;
     batch.tags.push(item.tag);
     batches.set(item.batchNumber, batch);
   }
-  return Object.assign(batches, { locations: staged.length });
+  return Object.assign(batches, { parts });
 }
 
 describe('forEachLocationsPackages', () => {
@@ -61,8 +76,8 @@ describe('forEachLocationsPackages', () => {
     const batches = await s2sBatchesOf(fake, ['L1', 'L2'], WINDOW);
     expect(batches.get('B1')?.quantity).toBe(5);
     expect(batches.get('B2')?.quantity).toBe(7);
-    // One location at a time.
-    expect(batches.locations).toBe(2);
+    // One location at a time: a part never holds two locations' packages.
+    expect(batches.parts).toBe(2);
   });
 
   it('counts a fractional or negative package for the whole units it holds', async () => {
@@ -74,22 +89,44 @@ describe('forEachLocationsPackages', () => {
     expect((await s2sBatchesOf(fake, ['L1'], WINDOW)).get('B1')?.quantity).toBe(10);
   });
 
+  it('hands a long listing on in parts of 10,000 as it lists, each package of a part once', async () => {
+    const many = Array.from({ length: 25_000 }, (_, index): Listed => ({ packageId: `P${index}`, batchNumber: `B${index % 7}`, quantity: 1, modifiedAt: END - HOUR }));
+    // P3 changes while the listing pages: listed again within its part, and again in the last part.
+    many.splice(9_000, 0, { ...many[3]!, quantity: 4 });
+    many.push({ ...many[3]!, quantity: 9 });
+    const { fake, events } = connector({ L1: many }, 100_000);
+    const parts: StagedPackage[][] = [];
+    await forEachLocationsPackages(fake, ['L1'], WINDOW, async (packages) => {
+      events.push(`part of ${packages.length}`);
+      parts.push(packages);
+    });
+
+    // A part goes once a page brings it to 10,000 packages: page 501 (P3's second listing made page 500 one short).
+    expect(parts.map((part) => part.length)).toEqual([10_019, 10_000, 4_982]);
+    // The first part was staged while the listing was at page 501 of 1,251, and before it went on.
+    expect(events.indexOf('part of 10019')).toBe(events.indexOf('L1 page 501') + 1);
+    expect(events.at(-1)).toBe('part of 4982');
+    // Within its part, P3 is once, as last listed, where it was first listed; the last part lists it again.
+    expect(parts[0]![3]).toMatchObject({ packageId: 'P3', units: 4 });
+    expect(parts[0]!.filter((item) => item.packageId === 'P3')).toHaveLength(1);
+    expect(parts[2]!.at(-1)).toMatchObject({ packageId: 'P3', units: 9 });
+  });
+
   it('stages every field as listed, a NUL inside one as U+FFFD (PostgreSQL text refuses NUL)', async () => {
     const fake: SeedToSaleConnector = {
       ...connector({}, 100).fake,
-      async listActivePackages<T = S2SPackage>(_locationId: string, _window: TimeWindow, options?: PackageListOptions<T>): Promise<T[]> {
-        const keep = keeper(options);
-        return [
-          keep({ packageId: 'P1', tag: 'TAG\u0000ONE', batchNumber: 'B\u00001', itemName: 'Blue Dream – 3.5g', quantity: 7.9 } as S2SPackage),
-          keep({ packageId: 'P2', tag: 'TAG-TWO', batchNumber: 'B2', itemName: '', quantity: 3 } as S2SPackage),
-        ];
+      async eachActivePackagePage<T>(_locationId: string, _window: TimeWindow, options: PackagePageOptions<T>): Promise<void> {
+        await options.use([
+          options.keep({ packageId: 'P1', tag: 'TAG\u0000ONE', batchNumber: 'B\u00001', itemName: 'Blue Dream – 3.5g', quantity: 7.9 } as S2SPackage),
+          options.keep({ packageId: 'P2', tag: 'TAG-TWO', batchNumber: 'B2', itemName: '', quantity: 3 } as S2SPackage),
+        ]);
       },
     };
     const staged: StagedPackage[] = [];
     await forEachLocationsPackages(fake, ['L1'], WINDOW, async (packages) => void staged.push(...packages));
-    expect(staged.map(({ batchNumber, tag, itemName, units }) => ({ batchNumber, tag, itemName, units }))).toEqual([
-      { batchNumber: 'B\ufffd1', tag: 'TAG\ufffdONE', itemName: 'Blue Dream – 3.5g', units: 7 },
-      { batchNumber: 'B2', tag: 'TAG-TWO', itemName: '', units: 3 },
+    expect(staged).toEqual([
+      { packageId: 'P1', batchNumber: 'B\ufffd1', tag: 'TAG\ufffdONE', itemName: 'Blue Dream – 3.5g', units: 7 },
+      { packageId: 'P2', batchNumber: 'B2', tag: 'TAG-TWO', itemName: '', units: 3 },
     ]);
   });
 

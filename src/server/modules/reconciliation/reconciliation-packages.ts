@@ -1,23 +1,32 @@
 // The seed-to-sale side of a reconciliation: the active packages of some locations, location by location, as the
 // run stages them in the database (reconciliation.repository.ts, stagePackages): a market's hundreds of thousands
-// of packages are never all held at once, and one location's only until they are staged.
+// of packages are never all held at once, nor a location's: they are staged in parts as the listing goes on.
 import type { S2SPackage, SeedToSaleConnector, TimeWindow } from '../../connectors/types';
 import { wholeUnits } from './reconciliation-rules';
 import type { StagedPackage } from './reconciliation.repository';
 
-type KeptPackage = StagedPackage & { packageId: string };
-
 /** A NUL inside a text (which PostgreSQL text refuses) becomes U+FFFD: such a tag or batch can match nothing of ours either way. */
 const clean = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\ufffd') : text);
+
+/** Only what the comparison reads is kept of each package. */
+const kept = (item: S2SPackage): StagedPackage => ({
+  packageId: item.packageId,
+  batchNumber: clean(item.batchNumber),
+  tag: clean(item.tag),
+  itemName: clean(item.itemName),
+  units: wholeUnits(item.quantity),
+});
 
 /** Packages handed on at a time: one statement's worth of rows to stage. */
 const STAGE_PART = 10_000;
 
 /**
- * The locations' active packages changed within the window, one location at a time, each package once (as last
- * listed), handed to `use` in parts before the next location is listed. A listing too long for the connector
- * fails the run with the connector's reason: the Metrc client already asks a crowded day again in halves, and
- * BioTrack's page limit does not depend on the window, so asking again here would only repeat it.
+ * The locations' active packages changed within the window, one location at a time, handed to `use` in parts as
+ * they are listed (the listing waits while a part is staged). A package listed twice within a part is in it once,
+ * as last listed, where it was first listed; one listed again in a later part comes again, and staging keeps the
+ * later (stagePackages). A listing too long for the connector fails the run with the connector's reason: the
+ * Metrc client already asks a crowded day again in halves, and BioTrack's page limit does not depend on the
+ * window, so asking again here would only repeat it.
  */
 export async function forEachLocationsPackages(
   connector: SeedToSaleConnector,
@@ -27,31 +36,18 @@ export async function forEachLocationsPackages(
   signal?: AbortSignal,
 ): Promise<void> {
   for (const locationId of locationIds) {
-    // Only what the comparison reads is kept of each package.
-    const listed = await connector.listActivePackages(locationId, window, {
+    let part = new Map<string, StagedPackage>();
+    await connector.eachActivePackagePage(locationId, window, {
       signal,
-      keep: (item: S2SPackage): KeptPackage => ({
-        packageId: item.packageId,
-        batchNumber: clean(item.batchNumber),
-        tag: clean(item.tag),
-        itemName: clean(item.itemName),
-        units: wholeUnits(item.quantity),
-      }),
+      keep: kept,
+      use: async (items) => {
+        for (const item of items) part.set(item.packageId, item);
+        if (part.size < STAGE_PART) return;
+        const full = [...part.values()];
+        part = new Map();
+        await use(full);
+      },
     });
-    // A package listed twice (BioTrack repeats a record changed while its sync pages) counts once, as last listed.
-    const found = new Map<string, KeptPackage>();
-    for (const item of listed) found.set(item.packageId, item);
-    listed.length = 0;
-    // Handed on as kept (no copies: a location's 128,000 packages held twice over set the run's peak memory), in parts.
-    let part: StagedPackage[] = [];
-    for (const item of found.values()) {
-      part.push(item);
-      if (part.length === STAGE_PART) {
-        await use(part);
-        part = [];
-      }
-    }
-    found.clear();
-    if (part.length > 0) await use(part);
+    if (part.size > 0) await use([...part.values()]);
   }
 }

@@ -107,11 +107,14 @@ export async function setRunFile(db: DbOrTx, id: number, file: { fileName: strin
   await db.execute(sql`update reconciliation_runs set file_name = ${file.fileName}, file_path = ${file.filePath}, updated_at = now() where id = ${id}`);
 }
 
-/** Our batches of some of the market's locations, as a reconciliation compares them: tag numbers only. */
-/** A seed-to-sale package as a run stages it: its batch, tag, item name and whole units. */
-export type StagedPackage = { batchNumber: string; tag: string; itemName: string | null; units: number };
+/** A seed-to-sale package as a run stages it: its vendor id, batch, tag, item name and whole units. */
+export type StagedPackage = { packageId: string; batchNumber: string; tag: string; itemName: string | null; units: number };
 
-/** Stages some of a run's packages, numbered from `firstSeq` in the order they were listed. */
+/**
+ * Stages some of a run's packages, numbered from `firstSeq` in the order they were listed; `packages` holds each
+ * package once. A package staged before (listed again: it changed while the listing paged) takes the new values
+ * and keeps its place, as a listing's each-once keeps it: it counts once, as last listed.
+ */
 export async function stagePackages(db: DbOrTx, runId: number, packages: readonly StagedPackage[], firstSeq: number): Promise<void> {
   // bulkInsert reads each column's values once, row by row in order: the sequence is counted as it reads them.
   let seq = firstSeq;
@@ -121,12 +124,15 @@ export async function stagePackages(db: DbOrTx, runId: number, packages: readonl
     [
       { name: 'run_id', type: 'int', value: () => runId },
       { name: 'seq', type: 'int', value: () => seq++ },
+      { name: 'package_id', type: 'text', value: (item: StagedPackage) => item.packageId },
       { name: 'batch_number', type: 'text', value: (item: StagedPackage) => item.batchNumber },
       { name: 'tag', type: 'text', value: (item: StagedPackage) => item.tag },
       { name: 'item_name', type: 'text', value: (item: StagedPackage) => item.itemName },
       { name: 'units', type: 'int', value: (item: StagedPackage) => item.units },
     ],
     packages,
+    sql`on conflict (run_id, package_id) do update
+        set batch_number = excluded.batch_number, tag = excluded.tag, item_name = excluded.item_name, units = excluded.units`,
   );
 }
 
