@@ -19,6 +19,8 @@ const postgresUrl = process.env.E2E_DATABASE_URL;
 const postgresPort = port + 1;
 // Set by `npm test` when a run holds only the desktop-postgres project: the PGlite server would start for nothing.
 const onlyPostgres = Boolean(postgresUrl) && process.env.E2E_ONLY_POSTGRES === '1';
+// Set by `npm test` on the run that leaves the desktop-postgres project to another run.
+const postgresElsewhere = process.env.E2E_POSTGRES_ELSEWHERE === '1';
 const desktop = { viewport: { width: 1440, height: 900 } };
 // A sales rep's tablet: the desktop's table layout, on a touch screen with the sidebar collapsed to icons.
 const tablet = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
@@ -49,9 +51,10 @@ export default defineConfig({
   // @desktop-only tests too.
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }, grepInvert: /@desktop-only|@tablet-only/ },
-    // With PostgreSQL, the desktop on PGlite runs only the specs that desktop-postgres leaves out: every other
-    // spec runs on PGlite at the phone and on PostgreSQL at the desktop, once per viewport and once per database.
-    { name: 'desktop', use: desktop, ...(postgresUrl ? { testMatch: [UI_ONLY_SPECS, ORDER_SPECS] } : {}), grepInvert: /@phone-only|@tablet-only/ },
+    // With PostgreSQL (here, or in another run of the same suite: `npm test` runs desktop-postgres in a run of its
+    // own), the desktop on PGlite runs only the specs that desktop-postgres leaves out: every other spec runs on
+    // PGlite at the phone and on PostgreSQL at the desktop, once per viewport and once per database.
+    { name: 'desktop', use: desktop, ...(postgresUrl || postgresElsewhere ? { testMatch: [UI_ONLY_SPECS, ORDER_SPECS] } : {}), grepInvert: /@phone-only|@tablet-only/ },
     // The order specs at the tablet's viewport: on PostgreSQL when there is one, where they stand for the
     // desktop-postgres run of those specs (the desktop's layout runs them on PGlite), so that the third
     // viewport adds no third run of them to CI.

@@ -59,7 +59,8 @@ if (!secondNode) {
   const e2eFirst = withPostgresE2e ? ['phone', 'desktop'] : ['phone', 'tablet'];
   step(`Vitest: ${vitestFirst.join(', ')}`, node, [vitest, 'run', ...projects('--project', vitestFirst)]);
   step(`Vitest: ${vitestSecond.join(', ')}`, secondNode, [vitest, 'run', ...projects('--project', vitestSecond)]);
-  // The first Node's run needs no PostgreSQL server when its projects do not use it.
-  step(`Playwright: ${e2eFirst.join(', ')}`, node, [playwright, 'test', ...projects('--project', e2eFirst)], { E2E_DATABASE_URL: '' });
+  // The first Node's run needs no PostgreSQL server: its projects do not use it. When the second Node's run holds
+  // desktop-postgres, the desktop leaves it the specs that project runs (E2E_POSTGRES_ELSEWHERE, playwright.config.ts).
+  step(`Playwright: ${e2eFirst.join(', ')}`, node, [playwright, 'test', ...projects('--project', e2eFirst)], { E2E_DATABASE_URL: '', E2E_POSTGRES_ELSEWHERE: withPostgresE2e ? '1' : '' });
   step(`Playwright: ${e2eSecond.join(', ')}`, secondNode, [playwright, 'test', ...projects('--project', e2eSecond)], withPostgresE2e ? { E2E_ONLY_POSTGRES: '1' } : {});
 }
