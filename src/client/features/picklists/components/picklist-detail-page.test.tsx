@@ -84,6 +84,27 @@ describe('picking on a phone', () => {
     expect(screen.getByText('0 row(s) selected')).toBeTruthy();
   });
 
+  it('keeps an item selected that the picker edits while the items before it are being saved', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Product 1' }));
+    expect((markButton() as HTMLButtonElement).disabled).toBe(false);
+
+    // Product 2 is edited in the same moment as the save starts, before the outbox has taken Product 1.
+    act(() => {
+      fireEvent.click(markButton());
+      fireEvent.click(screen.getByRole('button', { name: 'One case fewer of Product 2' }));
+    });
+    await waitFor(async () => expect(await outboxDb.entries.count()).toBe(1));
+    expect(await screen.findByText('Waiting to sync')).toBeTruthy();
+
+    // Saved: Product 1 leaves the selection, Product 2 (being edited) stays in it.
+    await waitFor(() => expect(screen.getByText('1 row(s) selected')).toBeTruthy());
+    expect((screen.getByRole('checkbox', { name: 'Select Product 2' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('spinbutton', { name: 'Case Picked for Product 2' }) as HTMLInputElement).value).toBe('4');
+    const [entry] = await outboxDb.entries.toArray();
+    expect(entry!.body.items.map((item: { picklist_item_id: number }) => item.picklist_item_id)).toEqual([1]);
+  });
+
   it('refuses more than ordered, and a negative count', async () => {
     const { user } = await renderPage();
     const input = screen.getByRole('spinbutton', { name: 'Case Picked for Product 3' });

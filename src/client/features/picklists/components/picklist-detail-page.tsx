@@ -240,8 +240,9 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
     setBanner(null);
     try {
       const { entry, replayed } = await savePicks({ queryClient, userId, market, picklistId: detail.picklist_id, baseVersion: detail.version, lines });
+      // Only the saved items leave: one the picker edited (and so selected) while these were being saved stays.
       setDrafts((previous) => new Map([...previous].filter(([id]) => !saved.has(id))));
-      setSelected(new Set());
+      setSelected((previous) => new Set([...previous].filter((id) => !saved.has(id))));
       await replayed;
       const stored = entry.seq === undefined ? undefined : await outboxDb.entries.get(entry.seq);
       const now = queryClient.getQueryData<PicklistDetail>(picklistDetailKey(market, detail.picklist_id));
