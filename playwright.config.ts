@@ -21,7 +21,10 @@ const postgresPort = port + 1;
 const onlyPostgres = Boolean(postgresUrl) && process.env.E2E_ONLY_POSTGRES === '1';
 // Set by `npm test` on the run that leaves the desktop-postgres project to another run.
 const postgresElsewhere = process.env.E2E_POSTGRES_ELSEWHERE === '1';
-const desktop = { viewport: { width: 1440, height: 900 } };
+// The desktop project has an embedded-database server of its own: PGlite answers one statement at a time, and with
+// one server for both, the phone's and the desktop's specs waited on each other's statements.
+const desktopPort = port + 2;
+const desktop = { viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${desktopPort}` };
 // A sales rep's tablet: the desktop's table layout, on a touch screen with the sidebar collapsed to icons.
 const tablet = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
 const UI_ONLY_SPECS = /\/(shell|pwa|first-load|scan-camera)\.spec\.ts$/;
@@ -73,6 +76,13 @@ export default defineConfig({
             command: 'node scripts/e2e-server.mjs',
             url: `http://127.0.0.1:${port}/api/health`,
             env: { PORT: String(port) },
+            ...serverDefaults,
+          },
+          {
+            command: 'node scripts/e2e-server.mjs',
+            url: `http://127.0.0.1:${desktopPort}/api/health`,
+            // Beside the first server, it waits for that one's build of the client and the server.
+            env: { PORT: String(desktopPort), E2E_START_AFTER: `http://127.0.0.1:${port}/api/health` },
             ...serverDefaults,
           },
         ]),
