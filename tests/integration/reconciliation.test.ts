@@ -109,6 +109,9 @@ describe('a reconciliation of MN', () => {
     // The answer is sent as the route builds it, unchecked by the server: it must still be what the contract says.
     expect(reconciliationDetailsEndpoint.responses[200].safeParse(all.body).error).toBeUndefined();
     expect(all.body.pagination.totalRecords).toBe(all.body.metaDetails.tab_counts.inventory_mismatch);
+    // The run, read with the page in one statement, is the record the status call answers, times included.
+    const status = (await api.call('mnAdmin', { url: `/api/inventory/reconciliation/status?reconId=${reconId}`, market: 'MN' })).body.data.reconData;
+    expect(all.body.metaDetails).toEqual(status);
     // The counts kept on the run are those of its rows.
     const counted = await rows<{ tab: string; n: number }>(
       sql`select x.tab, count(*)::int as n from reconciliation_rows x join reconciliation_runs r on r.id = x.run_id where r.reference_id = ${reconId} group by x.tab`,

@@ -28,3 +28,14 @@ export const numericArray = (values: readonly number[]) => sql`${`{${values.join
 
 /** 'ORD-MN-000123' from the row's own id, so that numbering needs no shared counter that writers queue on. */
 export const referenceFrom = (prefix: string, id: SQL) => sql`${prefix} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`;
+
+/**
+ * LIMIT and OFFSET of a page, written into the statement (whole numbers, as the list queries check them), not bound.
+ * A bound LIMIT is planned for as a tenth of the rows and a bound OFFSET as more than a page, so the prepared
+ * statement never settles on its generic plan and is planned again on every call (0.3 ms of a 1.3 ms details page
+ * on this machine); written in, it is planned once per page position and connection.
+ */
+export function pageLimit(page: number, pageSize: number): SQL {
+  const whole = (value: number) => Math.max(0, Math.trunc(value));
+  return sql.raw(`limit ${whole(pageSize)} offset ${whole((page - 1) * pageSize)}`);
+}

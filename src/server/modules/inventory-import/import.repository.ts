@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ImportStatus, ImportTab, MarketCode, SeedToSaleSystem } from '../../../shared/enums';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, referenceFrom, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, intArray, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 import type { DraftRow } from './import-rules';
 
 /** Statuses that hold their locations: no other import of those locations may start. */
@@ -241,7 +241,7 @@ function detailPageSql(query: DetailPageSpec, importId: SQL): { where: SQL; orde
  */
 function detailPageParts(query: DetailPageSpec, importId: SQL, tabTotal: SQL | null): { ctes: SQL; select: SQL; from: SQL } {
   const { where, order } = detailPageSql(query, importId);
-  const limit = sql`limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  const limit = pageLimit(query.page, query.pageSize);
   const json = sql`coalesce('[' || string_agg(coalesce(i.detail_json, import_row_detail_json(i)), ',' order by ${order}) || ']', '[]') as json, count(i.id)::int as rows`;
   if (tabTotal && !query.search && query.filters.length === 0) {
     return {

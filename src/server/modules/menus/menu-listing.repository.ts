@@ -6,7 +6,7 @@ import type { MenuSortColumn } from '../../../shared/api/menus';
 import { UNAVAILABLE_ROW_COLOR } from '../../../shared/menu-colors';
 import type { MenuType } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, intArray, pageLimit, sqlList } from '../../lib/sql-helpers';
 import { ranksAreFresh } from './menu-ranks.repository';
 
 export type MenuTextColumn = Exclude<MenuSortColumn, MenuNumberColumn | 'expired_date'>;
@@ -198,10 +198,7 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
       ],
       sql`, `,
     );
-  // Written into the statement (whole numbers, checked by the list query), not bound: a bound LIMIT is planned for as
-  // a tenth of the rows, which keeps the prepared statement from ever settling on one plan.
-  const whole = (value: number) => sql.raw(String(Math.max(0, Math.trunc(value))));
-  const limit = query.page ? sql`limit ${whole(query.page.pageSize)} offset ${whole((query.page.page - 1) * query.page.pageSize)}` : sql``;
+  const limit = query.page ? pageLimit(query.page.page, query.page.pageSize) : sql``;
   const matches = sql`
     select ${sql.join([...keys, sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
     from menu_product_ranks r

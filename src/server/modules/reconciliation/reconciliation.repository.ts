@@ -5,7 +5,7 @@ import { STOCK_HOLDING_ORDER_STATUSES, type ReconciliationStatus } from '../../.
 import { RECON_BATCH_STATUS_LABELS, type ReconBatchStatus, type ReconciliationTab } from '../../../shared/api/reconciliation';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
+import { escapeLike, intArray, pageLimit, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
 
 export type ReconRun = {
   id: number;
@@ -255,8 +255,8 @@ const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId',
   where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}), '[]'::json)`;
 
 /** The conditions, the order and the limit of a query of a run's rows (table alias x). */
-function rowQueryParts(query: ReconRowQuery): { where: SQL; order: SQL; limit: SQL } {
-  const conditions: SQL[] = [sql`x.run_id = ${query.runId}`];
+function rowQueryParts(query: ReconRowQuery, runId: SQL = sql`${query.runId}`): { where: SQL; order: SQL; limit: SQL } {
+  const conditions: SQL[] = [sql`x.run_id = ${runId}`];
   if (query.tab) conditions.push(sql`x.tab = ${query.tab}`);
   if (query.search) conditions.push(sql`x.search_text like lower(${withinOneName(query.search)})`);
   for (const filter of query.filters) {
@@ -267,7 +267,7 @@ function rowQueryParts(query: ReconRowQuery): { where: SQL; order: SQL; limit: S
     [...query.sort.map((item) => sql`${ROW_COLUMNS[item.column]} ${sql.raw(item.order === 'desc' ? 'desc nulls last' : 'asc nulls last')}`), sql`x.tab desc, x.batch_number, x.id`],
     sql`, `,
   );
-  const limit = query.page ? sql`limit ${query.page.pageSize} offset ${(query.page.page - 1) * query.page.pageSize}` : sql``;
+  const limit = query.page ? pageLimit(query.page.page, query.page.pageSize) : sql``;
   return { where: sql.join(conditions, sql` and `), order, limit };
 }
 
@@ -298,23 +298,55 @@ const ORDERS_LATERAL = sql`left join lateral (
           from order_items oi join orders o on o.id = oi.order_id
           where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}) l) h on true`;
 
+type RowsPage = { json: string; rows: number; total: number };
+type PageQuery = Omit<ReconRowQuery, 'knownTotal'> & { page: { page: number; pageSize: number } };
+
 /**
- * A page of a run's rows as the JSON array the details list sends, built by the statement (nothing parsed, mapped
- * and encoded again per row), with its count: the kept tab count when given, else the matches, read once.
+ * The CTEs and select list of a page of a run's rows as the JSON array the details list sends, built by the
+ * statement (nothing parsed, mapped and encoded again per row), with its count: `knownTotal` when given, else the
+ * matches, read once. The run is `runId` (a value, or a subquery of the statement).
  */
-export async function listRowsJson(db: DbOrTx, query: ReconRowQuery & { page: { page: number; pageSize: number } }): Promise<{ json: string; rows: number; total: number }> {
-  const { where, order, limit } = rowQueryParts(query);
+function rowsPageParts(query: PageQuery, runId: SQL, knownTotal: SQL | null): { ctes: SQL; select: SQL } {
+  const { where, order, limit } = rowQueryParts(query, runId);
   const page = sql`coalesce('[' || string_agg((${ROW_JSON})::text, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows`;
-  const [row] = await queryRows<{ json: string; rows: number; total: number }>(
-    db,
-    query.knownTotal !== undefined
-      ? sql`with page as (select * from reconciliation_rows x where ${where} order by ${order} ${limit})
-            select ${page}, ${query.knownTotal}::int as total from page x ${ORDERS_LATERAL}`
-      : sql`with matched as materialized (select * from reconciliation_rows x where ${where}),
-                 page as (select * from matched x order by ${order} ${limit})
-            select ${page}, (select count(*)::int from matched) as total from page x ${ORDERS_LATERAL}`,
-  );
+  return knownTotal
+    ? { ctes: sql`page as (select * from reconciliation_rows x where ${where} order by ${order} ${limit})`, select: sql`${page}, ${knownTotal} as total` }
+    : {
+        ctes: sql`matched as materialized (select * from reconciliation_rows x where ${where}), page as (select * from matched x order by ${order} ${limit})`,
+        select: sql`${page}, (select count(*)::int from matched) as total`,
+      };
+}
+
+/** A page of a run's rows (rowsPageParts), of a run known by its id. */
+export async function listRowsJson(db: DbOrTx, query: ReconRowQuery & { page: { page: number; pageSize: number } }): Promise<RowsPage> {
+  const parts = rowsPageParts(query, sql`${query.runId}`, query.knownTotal === undefined ? null : sql`${query.knownTotal}::int`);
+  const [row] = await queryRows<RowsPage>(db, sql`with ${parts.ctes} select ${parts.select} from page x ${ORDERS_LATERAL}`);
   return row!;
+}
+
+/**
+ * A run of the market by its reference id (as findRunOfMarket) with a page of one of its tabs (as listRowsJson), in
+ * one statement: the details list's one round trip. Neither searched nor filtered, the page's total is the tab's
+ * count kept on the run. An unknown run, or another market's, answers no run and an empty page.
+ */
+export async function runWithRowsPage(
+  db: DbOrTx,
+  marketId: number,
+  referenceId: string,
+  query: Omit<PageQuery, 'runId'> & { tab: ReconciliationTab },
+): Promise<{ run: ReconRun | null; page: RowsPage }> {
+  const counted = !query.search && query.filters.length === 0;
+  const parts = rowsPageParts({ ...query, runId: 0 }, sql`(select id from run)`, counted ? sql`coalesce((select ("tabCounts" ->> ${query.tab})::int from run), 0)` : null);
+  const [row] = await queryRows<RowsPage & { run: ReconRun | null }>(
+    db,
+    sql`with run as materialized (
+          select ${RUN_COLUMNS} from reconciliation_runs r join markets m on m.id = r.market_id left join users u on u.id = r.created_by
+          where r.market_id = ${marketId} and r.reference_id = ${referenceId.toUpperCase()}),
+        ${parts.ctes}
+        select (select to_json(run) from run) as run, ${parts.select} from page x ${ORDERS_LATERAL}`,
+  );
+  const { run, ...page } = row!;
+  return { run, page };
 }
 
 export async function listRows(db: DbOrTx, query: ReconRowQuery): Promise<{ rows: ReconRow[]; total: number }> {

@@ -23,7 +23,7 @@ import {
   findRunOfMarket,
   insertRunUnlessRunning,
   latestRun,
-  listRowsJson,
+  runWithRowsPage,
   lockAcceptableRows,
   lockRunOfMarket,
   markAccepted,
@@ -119,12 +119,10 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
       return { reconData: asked ? statusRecord(asked) : null, latestData: latest ? statusRecord(latest) : null };
     },
 
-    /** A page of a tab as the JSON text of its rows (listRowsJson), how many rows it holds and the total. */
-    async details(ctx: Ctx, referenceId: string, query: Omit<ReconRowQuery, 'runId' | 'page'> & { tab: ReconciliationTab; page: { page: number; pageSize: number } }) {
-      const run = await runOf(ctx, referenceId);
-      // The run was read with its tab counts: a page neither searched nor filtered takes its total from them.
-      const knownTotal = query.search || query.filters.length > 0 ? undefined : run.tabCounts[query.tab];
-      const page = await listRowsJson(db, { ...query, runId: run.id, knownTotal });
+    /** A page of a tab as the JSON text of its rows, how many rows it holds and the total, read with the run in one statement. */
+    async details(ctx: Ctx, referenceId: string, query: Omit<ReconRowQuery, 'runId' | 'page' | 'knownTotal'> & { tab: ReconciliationTab; page: { page: number; pageSize: number } }) {
+      const { run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query);
+      if (!run) throw notFound('Reconciliation');
       return { rowsJson: page.json, rows: page.rows, total: page.total, metaDetails: statusRecord(run) };
     },
 
