@@ -53,7 +53,8 @@ const BARE_DETAIL_CALLS = 200;
 /** Calls of the endpoint per details row with one caller at a time. */
 const SINGLE_CALLER_CALLS = 50;
 const ADMIN = DEMO_USERS.mnAdmin;
-const PAGE = { pagination: { page: 1, pageSize: 100 } };
+const PAGE_SIZE = 100;
+const PAGE = { pagination: { page: 1, pageSize: PAGE_SIZE } };
 
 type Session = { base: string; token: string };
 type LocationRow = { inventory_location_id: number; display_name: string; s2s_location_id: string };
@@ -158,12 +159,18 @@ async function bareImport(db: Db, marketId: number, locationIds: number[]): Prom
 
 type DetailCase = { name: string; tab: ImportTab; extra: { search?: string; sort?: { column: 'product_name' | 'total_quantity'; order: 'asc' | 'desc' } } };
 
-/** Per tab: a plain page, a search for a word of a product name the tab holds, and a sort. */
+/**
+ * Per tab: a plain page, a search for a word of a product name the tab holds, and a sort. The word is taken from the
+ * row in the middle of the tab (an unsorted tab lists its rows by product name, so page 1 would only offer names
+ * early in the alphabet).
+ */
 async function detailCases(session: Session, referenceId: string): Promise<DetailCase[]> {
   const cases: DetailCase[] = [];
   for (const tab of IMPORT_TABS) {
-    const page = await detailsPage(session, referenceId, tab);
-    const sample = page.data[Math.floor(page.data.length / 2)];
+    const first = await detailsPage(session, referenceId, tab);
+    const middle = Math.floor(first.metaDetails.tabCounts[tab] / 2);
+    const page = await detailsPage(session, referenceId, tab, { pagination: { page: Math.floor(middle / PAGE_SIZE) + 1, pageSize: PAGE_SIZE } });
+    const sample = page.data[middle % PAGE_SIZE];
     const word = (sample?.product_name ?? sample?.s2s_product_name ?? '').split(/\s+/).find((part) => part.length >= 4);
     cases.push({ name: 'page 1', tab, extra: {} });
     if (word) cases.push({ name: `search "${word}"`, tab, extra: { search: word } });

