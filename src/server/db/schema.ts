@@ -1,6 +1,6 @@
 // The data the server owns (ARCHITECTURE section 4). Columns are camelCase here and snake_case in SQL.
 // Every market-owned table carries market_id so that each query can be scoped by market.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -19,9 +19,19 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import type { Terpene } from '../../shared/format';
-import type { ImportTab } from '../../shared/enums';
+import { STOCK_HOLDING_ORDER_STATUSES, type ImportTab } from '../../shared/enums';
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
+
+/**
+ * `status in ('Pending', ...)`: the orders that hold stock, written as literals. It is the predicate of
+ * orders_stock_holding_idx, and a query that repeats it (not bound values, which a generic plan cannot match to
+ * the predicate) finds a batch's open orders from that small index instead of reading every order of the batch.
+ */
+export function orderHoldsStock(ordersAlias?: string): SQL {
+  const statuses = STOCK_HOLDING_ORDER_STATUSES.map((status) => `'${status.replaceAll("'", "''")}'`).join(', ');
+  return sql.raw(`${ordersAlias ? `${ordersAlias}.` : ''}status in (${statuses})`);
+}
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
@@ -585,6 +595,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_market_created_idx').on(t.marketId, t.createdAt, t.id),
+    // Open orders only: a batch's open orders are found from here (orderHoldsStock()), most of its orders being closed.
+    index('orders_stock_holding_idx').on(t.id).where(orderHoldsStock()),
     // Serves the status filter with the default newest-first order, and the sort by status (newest first within one).
     index('orders_market_status_idx').on(t.marketId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_market_customer_id_idx').on(t.marketId, t.customerId),
@@ -630,7 +642,13 @@ export const orderItems = pgTable(
     unitSalePrice: money().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.orderId), index().on(t.batchId), check('cases_positive', sql`${t.noOfCases} > 0`)],
+  (t) => [
+    index().on(t.orderId),
+    // A batch's order lines with what the reconciliation shows of them (order, line, case size, cases): read from
+    // the index alone, without visiting each line's row.
+    index('order_items_batch_lines_idx').on(t.batchId, t.orderId, t.id, t.caseSize, t.noOfCases),
+    check('cases_positive', sql`${t.noOfCases} > 0`),
+  ],
 );
 
 export const orderNotes = pgTable(

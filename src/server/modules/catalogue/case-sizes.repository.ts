@@ -2,8 +2,8 @@
 // a product locked with its slots, what uses its sizes, and the writes of its slots.
 import { sql, type SQL } from 'drizzle-orm';
 import type { CaseSizeSlot, CaseSizeSortColumn } from '../../../shared/api/case-sizes';
-import { STOCK_HOLDING_ORDER_STATUSES } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { orderHoldsStock } from '../../db/schema';
 import { escapeLike, intArray, sqlList, withinOneName } from '../../lib/sql-helpers';
 import { slotsOf, type SizeUse, type SlotChange, type Slots } from './case-size-slots';
 
@@ -165,7 +165,7 @@ export async function sizeUses(db: DbOrTx, marketId: number, productId: number, 
         join order_items oi on oi.batch_id = b.id
         join orders o on o.id = oi.order_id
        where b.market_id = ${marketId} and b.product_id = ${productId} and oi.case_size = any(${intArray(sizes)})
-         and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}
+         and ${orderHoldsStock('o')}
        group by oi.case_size`,
   );
   const uses = new Map<number, SizeUse>();

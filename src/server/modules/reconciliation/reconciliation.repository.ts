@@ -1,10 +1,11 @@
 // SQL of reconciliation runs and their rows: one running run per market (the partial unique index decides),
 // the rows a comparison writes, a tab's page with the open orders holding each batch, and what accepting writes.
 import { sql, type SQL } from 'drizzle-orm';
-import { STOCK_HOLDING_ORDER_STATUSES, type ReconciliationStatus } from '../../../shared/enums';
+import type { ReconciliationStatus } from '../../../shared/enums';
 import { RECON_BATCH_STATUS_LABELS, type ReconBatchStatus, type ReconciliationTab } from '../../../shared/api/reconciliation';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { orderHoldsStock } from '../../db/schema';
 import { escapeLike, intArray, pageLimit, referenceFrom, sqlList, textArray, withinOneName } from '../../lib/sql-helpers';
 
 export type ReconRun = {
@@ -147,6 +148,11 @@ export async function clearStagedPackages(db: DbOrTx, runId: number): Promise<vo
  * seed-to-sale units summed, its first listed item name; Inventory Mismatch when both sides hold it active in
  * different quantities (new tags first, then open orders holding more than the seed-to-sale count), Status
  * Mismatch when only one side does. Answers the rows' count per tab.
+ *
+ * The rows are written by tab and product name, so that one product's rows sit side by side in the table: a
+ * search for a word of a product name (the details list's usual search) reads its matches from a few pages
+ * instead of one page per match (487 matches of 'summit' came from 14 pages instead of 405 on the large data
+ * set). Pages in batch order read their 100 rows by index either way.
  */
 export async function compareStagedPackages(tx: DbOrTx, runId: number, marketId: number, locationIds: readonly number[]): Promise<Record<ReconciliationTab, number>> {
   await tx.execute(sql`delete from reconciliation_rows where run_id = ${runId}`);
@@ -174,11 +180,14 @@ export async function compareStagedPackages(tx: DbOrTx, runId: number, marketId:
               when p.s2s_quantity > 0 then 'active_in_s2s_only'
             end as status
           from pairs p),
+        found as (
+          select case when status in ('active_in_otc_only', 'active_in_s2s_only') then 'status_mismatch' else 'inventory_mismatch' end as tab,
+                 batch_id, batch_number, coalesce(item_name, s2s_product_name) as product_name, status, otc, s2s_quantity, reserved
+          from judged where status is not null),
         inserted as (
           insert into reconciliation_rows (run_id, tab, batch_id, batch_number, s2s_product_name, status, otc_active_quantity, s2s_active_quantity, in_transit_quantity)
-          select ${runId}, case when status in ('active_in_otc_only', 'active_in_s2s_only') then 'status_mismatch' else 'inventory_mismatch' end,
-                 batch_id, batch_number, coalesce(item_name, s2s_product_name), status, otc, s2s_quantity, reserved
-          from judged where status is not null order by batch_number
+          select ${runId}, tab, batch_id, batch_number, product_name, status, otc, s2s_quantity, reserved
+          from found order by tab, product_name, batch_number
           returning tab)
         select tab, count(*)::int as rows from inserted group by tab`,
   );
@@ -252,7 +261,7 @@ export type ReconRowQuery = {
 const ORDERS_OF_ROW = sql`coalesce((select json_agg(json_build_object('orderId', o.id, 'orderReferenceId', o.reference_id, 'caseSize', oi.case_size,
     'noOfCases', oi.no_of_cases, 'status', o.status) order by o.id, oi.id)
   from order_items oi join orders o on o.id = oi.order_id
-  where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}), '[]'::json)`;
+  where oi.batch_id = x.batch_id and ${orderHoldsStock('o')}), '[]'::json)`;
 
 /** The conditions, the order and the limit of a query of a run's rows (table alias x). */
 function rowQueryParts(query: ReconRowQuery, runId: SQL = sql`${query.runId}`): { where: SQL; order: SQL; limit: SQL } {
@@ -279,8 +288,7 @@ const STATUS_LABEL = sql`case x.status ${sql.join(
 
 /**
  * A row as the details list sends it (reconBatchRow of reconciliation.service.ts, held equal to this by
- * tests/integration/reconciliation.test.ts), its open orders read now from the lateral `h` (one row per order
- * line, its order's first line marked).
+ * tests/integration/reconciliation.test.ts), its open orders read now from `h` (ORDERS_OF_PAGE).
  */
 const ROW_JSON = sql`json_build_object(
   'recon_batch_id', x.id, 'recon_batch_status', x.status, 'recon_batch_status_label', ${STATUS_LABEL}, 'batch_id', x.batch_number,
@@ -289,14 +297,23 @@ const ROW_JSON = sql`json_build_object(
   'otc_order_ids', coalesce(h.order_ids, '[]'::json), 'order_details', coalesce(h.order_details, '[]'::json),
   'accepted', x.resolved_at is not null, 'reason_code', case when x.reason_code ~ '^-?[0-9]{1,9}$' then x.reason_code::int end, 'comments', x.comments)`;
 
-const ORDERS_LATERAL = sql`left join lateral (
-    select json_agg(json_build_object('order_id', l.order_id, 'order_reference_id', l.reference_id, 'case_size', l.case_size, 'no_of_case', l.no_of_cases,
+/**
+ * The CTE `h`: per batch of the page, its open orders, read now. One join of the page's batches with their order
+ * lines (each found from the covering index of a batch's lines, each order from the index of open orders), then
+ * grouped: a third cheaper than the same aggregate run once per row as a lateral subquery.
+ */
+const ORDERS_OF_PAGE = sql`h as (
+    select l.batch_id,
+           json_agg(json_build_object('order_id', l.order_id, 'order_reference_id', l.reference_id, 'case_size', l.case_size, 'no_of_case', l.no_of_cases,
                                       'metadata_label', l.status) order by l.order_id, l.item_id) as order_details,
            json_agg(l.reference_id order by l.order_id) filter (where l.nth = 1) as order_ids
-    from (select o.id as order_id, o.reference_id, o.status, oi.id as item_id, oi.case_size, oi.no_of_cases,
-                 row_number() over (partition by o.id order by oi.id) as nth
-          from order_items oi join orders o on o.id = oi.order_id
-          where oi.batch_id = x.batch_id and o.status in ${sqlList(STOCK_HOLDING_ORDER_STATUSES)}) l) h on true`;
+    from (select oi.batch_id, o.id as order_id, o.reference_id, o.status, oi.id as item_id, oi.case_size, oi.no_of_cases,
+                 row_number() over (partition by oi.batch_id, o.id order by oi.id) as nth
+          from (select distinct batch_id from page) p
+          join order_items oi on oi.batch_id = p.batch_id
+          join orders o on o.id = oi.order_id
+          where ${orderHoldsStock('o')}) l
+    group by l.batch_id)`;
 
 type RowsPage = { json: string; rows: number; total: number };
 type PageQuery = Omit<ReconRowQuery, 'knownTotal'> & { page: { page: number; pageSize: number } };
@@ -320,7 +337,7 @@ function rowsPageParts(query: PageQuery, runId: SQL, knownTotal: SQL | null): { 
 /** A page of a run's rows (rowsPageParts), of a run known by its id. */
 export async function listRowsJson(db: DbOrTx, query: ReconRowQuery & { page: { page: number; pageSize: number } }): Promise<RowsPage> {
   const parts = rowsPageParts(query, sql`${query.runId}`, query.knownTotal === undefined ? null : sql`${query.knownTotal}::int`);
-  const [row] = await queryRows<RowsPage>(db, sql`with ${parts.ctes} select ${parts.select} from page x ${ORDERS_LATERAL}`);
+  const [row] = await queryRows<RowsPage>(db, sql`with ${parts.ctes}, ${ORDERS_OF_PAGE} select ${parts.select} from page x left join h on h.batch_id = x.batch_id`);
   return row!;
 }
 
@@ -342,8 +359,8 @@ export async function runWithRowsPage(
     sql`with run as materialized (
           select ${RUN_COLUMNS} from reconciliation_runs r join markets m on m.id = r.market_id left join users u on u.id = r.created_by
           where r.market_id = ${marketId} and r.reference_id = ${referenceId.toUpperCase()}),
-        ${parts.ctes}
-        select (select to_json(run) from run) as run, ${parts.select} from page x ${ORDERS_LATERAL}`,
+        ${parts.ctes}, ${ORDERS_OF_PAGE}
+        select (select to_json(run) from run) as run, ${parts.select} from page x left join h on h.batch_id = x.batch_id`,
   );
   const { run, ...page } = row!;
   return { run, page };
