@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_HISTORY_SORT_COLUMNS, orderHistoryResponseSchema } from '../../src/shared/api/orders';
+import type { OrderStatus } from '../../src/shared/enums';
+import { listOrdersJson, pageWindow, type OrderListSort } from '../../src/server/modules/orders/order-list.repository';
+import { FROM_END_MIN_OFFSET } from '../../src/server/modules/orders/order-queries';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers, today } from './orders-support';
 
@@ -174,6 +177,44 @@ describe('the orders list', () => {
         }
       }
     }
+  });
+
+  it('reads a page of the second half from the end of the list: the same rows, in the same order, for every sort', async () => {
+    const filters = { marketId: 1, timeZone: 'America/Chicago', statusSets: [], text: [], equals: [], numbers: [], dateRanges: [] };
+    const pageSize = 7;
+    const sorts: OrderListSort[] = [
+      [],
+      ...ORDER_HISTORY_SORT_COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((order) => [{ column, order }])),
+      [{ column: 'mso_owner_name', order: 'desc' }, { column: 'total_cases', order: 'asc' }],
+    ];
+    const cases = [
+      { filter: filters, total: await marketOrderCount() },
+      { filter: { ...filters, statusSets: [['Pending', 'Approved'] as OrderStatus[]] }, total: await marketOrderCount(sql`status in ('Pending', 'Approved')`) },
+    ];
+    let fromEnd = 0;
+    for (const { filter, total } of cases) {
+      const pages = Math.ceil(total / pageSize);
+      expect(pages).toBeGreaterThan(4);
+      for (const sort of sorts) {
+        for (const page of [Math.ceil(pages / 2), pages - 1, pages, pages + 1]) {
+          const forwards = await listOrdersJson(api.database.db, filter, sort, page, pageSize);
+          const backwards = await listOrdersJson(api.database.db, filter, sort, page, pageSize, total);
+          expect(backwards, `${JSON.stringify(sort)} page ${page} of ${pages}`).toEqual(forwards);
+          if (pageWindow(page, pageSize, total).fromEnd) fromEnd += 1;
+        }
+      }
+    }
+    expect(fromEnd).toBeGreaterThan(sorts.length * 4);
+  });
+
+  it('answers a deep page past the end with no rows and the same total', async () => {
+    const total = await marketOrderCount();
+    const page = Math.floor(FROM_END_MIN_OFFSET / 10) + 2;
+    expect((page - 1) * 10).toBeGreaterThan(total);
+    const response = await history({ pagination: { page, pageSize: 10 }, sort: { column: 'customer_name', order: 'asc' } });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([]);
+    expect(response.body.pagination.totalRecords).toBe(total);
   });
 
   it('refuses a sort or filter column the list does not have, and filters of the wrong type, naming the field', async () => {

@@ -26,6 +26,9 @@ import {
 } from './order-reads.repository';
 import { allowedActionsFor, holdsStock } from './order-rules';
 
+/** Rows skipped from which a page may be read from the end of the list (fewer are cheaper to skip than to count). */
+export const FROM_END_MIN_OFFSET = 1_000;
+
 export type DetailPage = { page: number; pageSize: number; totalRecords: number; recordsOnPage: number };
 
 export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
@@ -49,9 +52,13 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
     async list(market: MarketScope, query: ParsedListQuery): Promise<{ rowsJson: string; pagination: PaginationMeta }> {
       const checked = checkOrderListQuery(query);
       const filter = toListFilter(market, query, checked);
-      const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize);
       const { marketId: _market, timeZone: _zone, ...criteria } = filter;
-      const total = await totalOf(market.id, `orders:${JSON.stringify(criteria)}`, checked.page, checked.pageSize, page.rows, () => countOrders(db, filter));
+      const key = `orders:${JSON.stringify(criteria)}`;
+      // A deep page needs the total first (kept a moment, as every page's is): a page in the list's second half is
+      // then read from the end (pageWindow). Shallower pages skip few rows and learn a short last page's total for free.
+      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET ? await counts.get(market.id, key, () => countOrders(db, filter)) : undefined;
+      const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize, known);
+      const total = known ?? (await totalOf(market.id, key, checked.page, checked.pageSize, page.rows, () => countOrders(db, filter)));
       return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, total, page.rows) };
     },
 
