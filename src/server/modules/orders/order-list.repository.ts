@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { ORDER_SEARCH_TEXT } from '../../db/schema';
-import { escapeLike, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit, sqlList } from '../../lib/sql-helpers';
 
 type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
 type OrderListDateColumn = 'created_ts' | 'approved_date' | 'requested_delivery_date' | 'confirmed_delivery_date';
@@ -141,16 +141,22 @@ export async function listOrdersJson(
   total?: number,
 ): Promise<{ json: string; rows: number }> {
   const window = pageWindow(page, pageSize, total);
-  const rows = sql`
-    select id as order_id, reference_id, customer_id, customer_name, created_user_name, ${isoInstant(sql`created_at`)} as created_ts,
-           upper(replace(status, ' ', '_')) as metadata_code, status as metadata_label, ${isoInstant(sql`approved_at`)} as approved_date,
-           requested_delivery_date, confirmed_delivery_date, total_cases, total_price::float8 as total_price,
-           inventory_location_name, mso_owner_name, sales_person_name, null::float8 as tax_price, null::text as status_description,
-           status_comment as history_comments
-    from orders
-    where ${listConditions(filter)}
-    order by ${orderBy(listOrderKeys(sort), window.fromEnd)}
-    limit ${window.limit} offset ${window.offset}`;
+  const keys = listOrderKeys(sort);
+  const columns = sql`id as order_id, reference_id, customer_id, customer_name, created_user_name, ${isoInstant(sql`created_at`)} as created_ts,
+    upper(replace(status, ' ', '_')) as metadata_code, status as metadata_label, ${isoInstant(sql`approved_at`)} as approved_date,
+    requested_delivery_date, confirmed_delivery_date, total_cases, total_price::float8 as total_price,
+    inventory_location_name, mso_owner_name, sales_person_name, null::float8 as tax_price, null::text as status_description,
+    status_comment as history_comments`;
+  // Forwards, LIMIT and OFFSET are written into the statement so that it is planned once per page position
+  // (pageLimit); from the end the offset moves with the total, so it is bound instead of making a new statement.
+  const limit = window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(page, pageSize);
+  const rows =
+    window.offset === 0
+      ? sql`select ${columns} from orders where ${listConditions(filter)} order by ${orderBy(keys, window.fromEnd)} ${limit}`
+      : // Rows skipped: the page's ids first, from the index that serves the order (an index-only scan when it holds
+        // the filtered and sorted columns, so the skipped rows are never visited), then only those orders read whole.
+        sql`with page_ids as (select id from orders where ${listConditions(filter)} order by ${orderBy(keys, window.fromEnd)} ${limit})
+            select ${columns} from page_ids join orders using (id) order by ${orderBy(keys, window.fromEnd)}`;
   const [row] = await queryRows<{ json: string; rows: number }>(
     db,
     window.fromEnd
