@@ -295,6 +295,25 @@ test.describe('on a tablet', () => {
   });
 });
 
+test('on a 1280 px laptop the orders table wraps its long headers rather than scrolling sideways @desktop-only', async ({ page, data }, testInfo) => {
+  test.skip(isTablet(testInfo), 'a tablet has its own width, and wraps its headers already');
+  const [batch] = await data.batches(1);
+  const [customer] = await data.customers(1);
+  const ref = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The Fulfilment Person's list has the most default columns (the confirmed delivery date besides).
+  await signIn(page, 'Casey Nguyen');
+  await page.goto('/orders');
+  await page.getByRole('searchbox').first().fill(ref.referenceId);
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect.poll(async () => (await table.getByRole('columnheader').allTextContents()).map((text) => text.trim())).toEqual([...DEFAULT_COLUMNS, CONFIRMED]);
+  expect(await tableScrollsSideways(table)).toBeNull();
+  // Its last header is in view, whole.
+  const last = (await table.getByRole('columnheader', { name: CONFIRMED }).boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(1280);
+});
+
 test('the lists keep their default columns in view without sideways scrolling; on a tablet every target is thumb-sized @desktop-only', async ({ page }, testInfo) => {
   const tablet = isTablet(testInfo);
   await signIn(page, 'Alex Morgan');

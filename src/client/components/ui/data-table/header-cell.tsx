@@ -23,11 +23,13 @@ export function HeaderCell({ column, sort, filter, sortHintId, onSort, onFilter 
   // ARIA asks for aria-sort on one header at a time: the primary sort key. The others say it in words.
   const ariaSort = index === 0 && item ? orderWords[item.order] : undefined;
   const right = column.align === 'right';
+  // A header's words wrap only when the columns' widest content does not fit (a table lays its columns out at
+  // their full width first): a long header then takes two lines instead of pushing the last columns out of view.
   return (
     <th
       scope="col"
       aria-sort={ariaSort}
-      className={`sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 pointer-coarse:whitespace-normal uppercase ${right ? 'text-right' : 'text-left'}`}
+      className={`sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase ${right ? 'text-right' : 'text-left'}`}
     >
       <div className={`flex items-center gap-1 ${right ? 'justify-end' : ''}`}>
         {column.sortable ? (
@@ -35,7 +37,7 @@ export function HeaderCell({ column, sort, filter, sortHintId, onSort, onFilter 
             type="button"
             onClick={(event) => onSort(column.id, event.shiftKey)}
             aria-describedby={sortHintId}
-            className={`-mx-1 inline-flex min-h-8 items-center gap-1 rounded-md px-1 uppercase pointer-coarse:min-h-11 hover:text-slate-900 ${item ? 'text-slate-900' : ''} ${focusRing}`}
+            className={`-mx-1 inline-flex min-h-8 items-center gap-1 rounded-md px-1 uppercase ${right ? 'text-right' : 'text-left'} pointer-coarse:min-h-11 hover:text-slate-900 ${item ? 'text-slate-900' : ''} ${focusRing}`}
           >
             {column.label}
             <SortIndicator item={item} />
