@@ -25,6 +25,13 @@ async function call<T>(server: BenchServer, method: 'GET' | 'POST', path: string
 
 const page = { pagination: { page: 1, pageSize: 100 } };
 
+/** The unfiltered list's number of pages of 100. */
+async function totalPages(server: BenchServer): Promise<number> {
+  const response = await fetch(`${server.base}/api/order/history`, { method: 'POST', headers: benchHeaders(server, true), body: JSON.stringify(page) });
+  if (!response.ok) throw new Error(`POST /api/order/history answered ${response.status}`);
+  return ((await response.json()) as { pagination: { totalPages: number } }).pagination.totalPages;
+}
+
 /** Real values to search and filter by, read from the data set: a customer, a sales person, an order's reference. */
 async function listEndpoints(server: BenchServer): Promise<Endpoint[]> {
   const [sample] = await call<OrderListRow[]>(server, 'POST', '/api/order/history', { pagination: { page: 40, pageSize: 25 } });
@@ -32,8 +39,14 @@ async function listEndpoints(server: BenchServer): Promise<Endpoint[]> {
   const customerWord = sample.customer_name.split(' ')[0]!;
   const history = (name: string, body: object): Endpoint => ({ name: `POST /api/order/history ${name}`, method: 'POST', path: '/api/order/history', body: { ...page, ...body }, durationS: DURATION_S });
   const today = new Date();
+  const pages = await totalPages(server);
+  const deep = (at: number, label: string, sort?: object) => history(`${label} (page ${at} of ${pages})${sort ? ` sort ${Object.values(sort).join(' ')}` : ''}`, { pagination: { page: at, pageSize: 100 }, ...(sort ? { sort } : {}) });
   return [
     history('(newest first)', {}),
+    deep(Math.ceil(pages / 2), 'middle page'),
+    deep(pages, 'last page'),
+    deep(Math.ceil(pages / 2), 'middle page', { column: 'approved_date', order: 'asc' }),
+    deep(pages, 'last page', { column: 'approved_date', order: 'asc' }),
     history(`search "${customerWord}"`, { search: customerWord }),
     history('search a whole order reference', { search: sample.reference_id }),
     history('status Pending', { status: 'Pending' }),
