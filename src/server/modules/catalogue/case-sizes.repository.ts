@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CaseSizeSlot, CaseSizeSortColumn } from '../../../shared/api/case-sizes';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderHoldsStock } from '../../db/schema';
-import { escapeLike, intArray, sqlList, withinOneName } from '../../lib/sql-helpers';
+import { escapeLike, intArray, pageLimit, sqlList, withinOneName } from '../../lib/sql-helpers';
 import { slotsOf, type SizeUse, type SlotChange, type Slots } from './case-size-slots';
 
 type TextColumn = 'productName' | 's2sItemName' | 'categoryName' | 'subcategoryName' | 'brandName';
@@ -94,7 +94,7 @@ export async function listCaseSizesJson(db: DbOrTx, query: CaseSizeListQuery, wi
       with matched as ${withTotal ? sql`materialized` : sql`not materialized`} (
         select p.id, ${sql.join(keys, sql`, `)} ${fromProducts()} where ${listConditions(query)}
       ), page as (
-        select * from matched m order by ${keyOrder('m')} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+        select * from matched m order by ${keyOrder('m')} ${pageLimit(query.page, query.pageSize)}
       )
       -- Each product's row is kept on it (case_size_row, migration 0016): the page is those texts joined.
       select coalesce('[' || string_agg(coalesce(p.case_size_row, product_case_size_row(p)), ',' order by ${keyOrder('page')}) || ']', '[]') as json,

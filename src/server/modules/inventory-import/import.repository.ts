@@ -413,7 +413,7 @@ export async function listHistory(
       db,
       sql`select i.id, i.reference_id as "referenceId", i.mode, i.status, i.record_count as "recordCount", i.created_at as "createdAt",
                  i.updated_at as "updatedAt", i.created_by as "createdBy", i.updated_by as "updatedBy", u.name as "userName"
-          ${from} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+          ${from} order by ${order} ${pageLimit(query.page, query.pageSize)}`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
   ]);

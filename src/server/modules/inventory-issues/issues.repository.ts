@@ -5,7 +5,7 @@ import type { IssueRefreshStatus, IssueTab } from '../../../shared/enums';
 import type { ImportReasonCode } from '../../../shared/reason-codes';
 import { bulkInsert } from '../../db/bulk-insert';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, intArray, textArray } from '../../lib/sql-helpers';
+import { escapeLike, intArray, pageLimit, textArray } from '../../lib/sql-helpers';
 import type { StoredImportRow } from '../inventory-import/import.repository';
 
 // ---- issues ----------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ export async function listIssues(db: DbOrTx, query: IssuePageQuery): Promise<{ r
   const needsRow = Boolean(query.search) || [...query.filters, ...sort].some((item) => !['batch_id', 'metadata_label', 'created_ts'].includes(item.column));
   const from = sql`from inventory_issues ii ${needsRow ? ROW_JOIN : sql``} where ${where}`;
   const [page, count] = await Promise.all([
-    queryRows<{ id: number }>(db, sql`select ii.id ${from} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<{ id: number }>(db, sql`select ii.id ${from} order by ${order} ${pageLimit(query.page, query.pageSize)}`),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
   ]);
   const ids = page.map((row) => row.id);

@@ -1,7 +1,7 @@
 // SQL of the inventory an order can take: the market's orderable batches with their free whole cases.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { escapeLike, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit, sqlList } from '../../lib/sql-helpers';
 
 type InventorySortColumn =
   | 'product_name'
@@ -124,7 +124,7 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
       from ${INVENTORY_FROM}
       where ${inventoryConditions(query)}
       order by ${orderBy}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      ${pageLimit(query.page, query.pageSize)}`,
   );
 }
 

@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { escapeLike } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit } from '../../lib/sql-helpers';
 
 export type OrderRecord = typeof orders.$inferSelect & { status: OrderStatus };
 
@@ -57,7 +57,7 @@ export async function listNotes(db: DbOrTx, orderId: number, page: number, pageS
       from order_notes n left join users u on u.id = n.created_by
       where n.order_id = ${orderId}
       order by n.created_at desc, n.id desc
-      limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      ${pageLimit(page, pageSize)}`,
   );
 }
 
@@ -180,7 +180,7 @@ export async function listOrderItems(db: DbOrTx, query: OrderItemQuery): Promise
       join inventory_locations l on l.id = b.location_id
       where ${sql.join(conditions, sql` and `)}
       order by ${orderBy}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      ${pageLimit(query.page, query.pageSize)}`,
   );
 }
 

@@ -5,7 +5,7 @@ import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STAT
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { CheckedListQuery } from '../../lib/list-query';
-import { escapeLike, referenceFrom, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
 type BaseColumn = Exclude<RegisterColumn, 'total_cases' | 'percentage_completion'>;
@@ -230,7 +230,7 @@ export async function listPicklists(
   const count = sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
   const pageIds = sql`
     select p.id from ${source} ${narrowJoins(new Set([...filters.joins, ...order.joins]))} ${pageTotals}
-     where ${where} order by ${order.orderBy} limit ${query.pageSize} offset ${offset}`;
+     where ${where} order by ${order.orderBy} ${pageLimit(query.page, query.pageSize)}`;
   // A search's matches are found once, for the page and the count. The count subquery runs only when the
   // case reaches it (PostgreSQL evaluates an init plan on first use).
   const searchCte = filters.search ? sql`search_matches as materialized (${filters.search}),` : sql``;

@@ -4,7 +4,7 @@ import type { MarketCode, Role, SeedToSaleSystem } from '../../../shared/enums';
 import type { PermissionMap } from '../../../shared/permissions';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { markets, rolePermissions, userMarketRoles, users } from '../../db/schema';
-import { escapeLike } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit } from '../../lib/sql-helpers';
 
 type UserRecord = typeof users.$inferSelect;
 /** A user's membership of a market: their role there, and whether they are active there. */
@@ -240,7 +240,7 @@ export async function listUsers(db: DbOrTx, query: UserListFilter): Promise<{ ro
       left join user_market_roles here on here.user_id = u.id and here.market_id = ${query.marketId}
       ${where}
       order by ${orderBy}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      ${pageLimit(query.page, query.pageSize)}`,
   );
   // Past the last page there are no rows to carry the total: ask for it alone.
   const total =
