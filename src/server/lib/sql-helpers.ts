@@ -29,6 +29,16 @@ export const numericArray = (values: readonly number[]) => sql`${`{${values.join
 /** 'ORD-MN-000123' from the row's own id, so that numbering needs no shared counter that writers queue on. */
 export const referenceFrom = (prefix: string, id: SQL) => sql`${prefix} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`;
 
+/**
+ * A whole number of the server's own (a market's id, never a caller's text) written into the statement instead of
+ * bound: where a bound value hides from the planner what it decides the plan by, a prepared statement is planned
+ * again on every call. Only for values of few kinds, as each makes a statement of its own per connection.
+ */
+export function writtenInId(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a whole number: ${value}`);
+  return sql.raw(String(value));
+}
+
 /** Pages up to this one have their LIMIT and OFFSET written in; deeper ones bind them. */
 export const WRITTEN_IN_PAGES = 100;
 

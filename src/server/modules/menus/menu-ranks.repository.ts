@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_CATEGORIES } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { intArray, textArray } from '../../lib/sql-helpers';
+import { intArray, textArray, writtenInId } from '../../lib/sql-helpers';
 import type { ListingOrder } from './menu-settings-rules';
 
 /**
@@ -16,13 +16,13 @@ import type { ListingOrder } from './menu-settings-rules';
  */
 function rankVersion(marketId: number): SQL {
   return sql`(
-    (select count(*) || '/' || coalesce(extract(epoch from max(updated_at))::text, '') from products where market_id = ${marketId}) || '|' ||
-    (select count(*) || '/' || coalesce(extract(epoch from max(updated_at))::text, '') from menu_settings where market_id = ${marketId}))`;
+    (select count(*) || '/' || coalesce(extract(epoch from max(updated_at))::text, '') from products where market_id = ${writtenInId(marketId)}) || '|' ||
+    (select count(*) || '/' || coalesce(extract(epoch from max(updated_at))::text, '') from menu_settings where market_id = ${writtenInId(marketId)}))`;
 }
 
 /** True when the market's kept ranks were computed from its current products and settings. */
 export function ranksAreFresh(marketId: number): SQL {
-  return sql`coalesce((select version from menu_rank_versions where market_id = ${marketId}) = ${rankVersion(marketId)}, false)`;
+  return sql`coalesce((select version from menu_rank_versions where market_id = ${writtenInId(marketId)}) = ${rankVersion(marketId)}, false)`;
 }
 
 export async function ranksFresh(db: DbOrTx, marketId: number): Promise<boolean> {
