@@ -1,7 +1,9 @@
 // Housekeeping the server does on its own while it runs: forgetting old idempotency answers and the exported
-// workbooks whose links have expired. Safe on several instances at once (each run is one idempotent DELETE).
+// workbooks whose links have expired, and folding the kept status counts of markets that nobody has listed lately
+// (db/kept-counts.ts). Safe on several instances at once (each run is one idempotent statement per table).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import { foldKeptCounts } from './db/kept-counts';
 import { purgeExpiredExports } from './files/export-storage';
 import { purgeIdempotencyKeys } from './lib/idempotency';
 
@@ -12,6 +14,8 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string
     Promise.all([
       purgeIdempotencyKeys(db).catch((error: unknown) => log.warn({ err: error }, 'purging idempotency keys failed')),
       purgeExpiredExports(db, dataDir).catch((error: unknown) => log.warn({ err: error }, 'purging expired exports failed')),
+      foldKeptCounts(db, 'order_status_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order counts failed')),
+      foldKeptCounts(db, 'picklist_status_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist counts failed')),
     ]);
   void run();
   const timer = setInterval(run, EVERY_MS);

@@ -681,6 +681,18 @@ export const orderStatusHistory = pgTable(
   (t) => [index().on(t.orderId, t.changedAt)],
 );
 
+/**
+ * How many orders each market holds in each status, kept by the writes (triggers of migration 0024): each
+ * statement that adds, removes or moves orders between statuses adds a row of the change, and the rows are
+ * folded into one per status from time to time (lib/kept-counts.ts). The order list's unsearched totals are
+ * their sum, so a page never counts the market's 100,000 orders. Change rows, not one counter per status: a
+ * counter row would be locked by every order written in the market until its transaction ends, queuing every
+ * order create of the market behind the others (and deadlocking two that move orders the opposite way).
+ */
+export const orderStatusCounts = pgTable('order_status_counts', { marketId: integer().notNull(), status: text().notNull(), n: integer().notNull() }, (t) => [
+  index().on(t.marketId, t.status),
+]);
+
 /** Reasons a picker gives for a short pick (the spec's order metadata). */
 export const pickReasons = pgTable('pick_reasons', {
   id: id(),
@@ -725,6 +737,11 @@ export const picklists = pgTable(
     index('picklists_reference_trgm_idx').using('gin', sql`${t.referenceId} gin_trgm_ops`),
   ],
 );
+
+/** How many picklists each market holds in each status, kept as orderStatusCounts are (the register's totals). */
+export const picklistStatusCounts = pgTable('picklist_status_counts', { marketId: integer().notNull(), status: text().notNull(), n: integer().notNull() }, (t) => [
+  index().on(t.marketId, t.status),
+]);
 
 export const picklistItems = pgTable(
   'picklist_items',

@@ -1,8 +1,9 @@
 // SQL of the order list: a page of the market's orders, searched, filtered and sorted on indexed columns
-// of the orders table, and its count.
+// of the orders table, and its count (kept by the writes when only statuses narrow the list).
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '../../../shared/enums';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { readKeptTotal } from '../../db/kept-counts';
 import { ORDER_SEARCH_TEXT } from '../../db/schema';
 import { escapeLike, pageLimit, sqlList } from '../../lib/sql-helpers';
 
@@ -168,7 +169,21 @@ export async function listOrdersJson(
   return row!;
 }
 
+/**
+ * The statuses a filter lets through when it narrows by status alone (every set must hold), whose total the writes
+ * keep (db/kept-counts.ts); null when it narrows by anything else, and its matches are counted.
+ */
+function keptStatuses(filter: OrderListFilter): OrderStatus[] | null {
+  if (filter.search || filter.text.length + filter.equals.length + filter.numbers.length + filter.dateRanges.length > 0) return null;
+  return ORDER_STATUSES.filter((status) => filter.statusSets.every((set) => set.includes(status)));
+}
+
+/** Whether the filter's total is kept by the writes: exact at every moment, so not worth keeping in a cache. */
+export const orderTotalIsKept = (filter: OrderListFilter): boolean => keptStatuses(filter) !== null;
+
 export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<number> {
+  const statuses = keptStatuses(filter);
+  if (statuses) return readKeptTotal(db, 'order_status_counts', filter.marketId, filter.statusSets.length > 0 ? statuses : undefined);
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where ${listConditions(filter)}`);
   return row?.n ?? 0;
 }

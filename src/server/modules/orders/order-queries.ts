@@ -11,7 +11,7 @@ import type { Page } from '../../lib/reply';
 import { findCustomer } from '../customers/customers.repository';
 import type { CountCache } from './count-cache';
 import { countInventory, listInventory } from './order-inventory.repository';
-import { countOrders, listOrdersJson } from './order-list.repository';
+import { countOrders, listOrdersJson, orderTotalIsKept, type OrderListFilter } from './order-list.repository';
 import { checkInventoryListQuery, checkOrderListQuery, toInventoryQuery, toListFilter } from './order-list-filters';
 import { iso, toOrderItem } from './order-mappers';
 import {
@@ -29,19 +29,38 @@ import { allowedActionsFor, holdsStock } from './order-rules';
 /** Rows skipped from which a page may be read from the end of the list (fewer are cheaper to skip than to count). */
 export const FROM_END_MIN_OFFSET = 1_000;
 
+/** How a list learns its total: counted (or read) when asked; told when a short last page gives it for free. */
+type ListTotal = { count(): Promise<number>; learnt(total: number): void };
+
+/** A page's total: free when the page is the last one (or the first, empty), else asked for. */
+async function totalOf(page: number, pageSize: number, rowsOnPage: number, total: ListTotal): Promise<number> {
+  if ((rowsOnPage > 0 && rowsOnPage < pageSize) || (rowsOnPage === 0 && page === 1)) {
+    const free = (page - 1) * pageSize + rowsOnPage;
+    total.learnt(free);
+    return free;
+  }
+  return total.count();
+}
+
 export type DetailPage = { page: number; pageSize: number; totalRecords: number; recordsOnPage: number };
 
 export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
   const { db, counts } = deps;
 
-  /** A page's total: free when the page is the last one, else counted (and kept a moment per filter). */
-  async function totalOf(marketId: number, key: string, page: number, pageSize: number, rowsOnPage: number, count: () => Promise<number>): Promise<number> {
-    if ((rowsOnPage > 0 && rowsOnPage < pageSize) || (rowsOnPage === 0 && page === 1)) {
-      const total = (page - 1) * pageSize + rowsOnPage;
-      counts.set(marketId, key, total);
-      return total;
-    }
-    return counts.get(marketId, key, count);
+  /** A total counted when asked, and kept a moment per market and filter, with the totals learnt for free. */
+  const cachedTotal = (marketId: number, key: string, count: () => Promise<number>): ListTotal => ({
+    count: () => counts.get(marketId, key, count),
+    learnt: (total) => counts.set(marketId, key, total),
+  });
+
+  /**
+   * The order list's total: read from the totals the writes keep when only statuses narrow the list (exact at every
+   * moment, and a few index entries to read, so nothing is cached), else counted and kept a moment per filter.
+   */
+  function orderTotal(market: MarketScope, filter: OrderListFilter): ListTotal {
+    if (orderTotalIsKept(filter)) return { count: () => countOrders(db, filter), learnt: () => undefined };
+    const { marketId: _market, timeZone: _zone, ...criteria } = filter;
+    return cachedTotal(market.id, `orders:${JSON.stringify(criteria)}`, () => countOrders(db, filter));
   }
 
   return {
@@ -52,14 +71,13 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
     async list(market: MarketScope, query: ParsedListQuery): Promise<{ rowsJson: string; pagination: PaginationMeta }> {
       const checked = checkOrderListQuery(query);
       const filter = toListFilter(market, query, checked);
-      const { marketId: _market, timeZone: _zone, ...criteria } = filter;
-      const key = `orders:${JSON.stringify(criteria)}`;
       // A deep page needs the total first (kept a moment, as every page's is): a page in the list's second half is
       // then read from the end (pageWindow). Shallower pages skip few rows and learn a short last page's total for free.
-      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET ? await counts.get(market.id, key, () => countOrders(db, filter)) : undefined;
+      const total = orderTotal(market, filter);
+      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET ? await total.count() : undefined;
       const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize, known);
-      const total = known ?? (await totalOf(market.id, key, checked.page, checked.pageSize, page.rows, () => countOrders(db, filter)));
-      return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, total, page.rows) };
+      const pageTotal = known ?? (await totalOf(checked.page, checked.pageSize, page.rows, total));
+      return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, pageTotal, page.rows) };
     },
 
     /** One order with a page of its items and what the caller may do with it. */
@@ -132,7 +150,7 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
       const inventoryQuery = toInventoryQuery(market, query, checked, marketDate(market.code));
       const rows = await listInventory(db, inventoryQuery);
       const { marketId: _market, sort: _sort, page: _page, pageSize: _size, ...criteria } = inventoryQuery;
-      const total = await totalOf(market.id, `inventory:${JSON.stringify(criteria)}`, checked.page, checked.pageSize, rows.length, () => countInventory(db, inventoryQuery));
+      const total = await totalOf(checked.page, checked.pageSize, rows.length, cachedTotal(market.id, `inventory:${JSON.stringify(criteria)}`, () => countInventory(db, inventoryQuery)));
       return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
     },
   };

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STATUS_LABELS, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { foldWhenSpread, keptRows, keptTotal } from '../../db/kept-counts';
 import type { CheckedListQuery } from '../../lib/list-query';
 import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
@@ -209,10 +210,9 @@ function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>):
  * percentage_completion) still computes them for every picklist of the market: the slow path, kept for
  * those two columns until the totals are stored on the picklist.
  *
- * The total is counted from the same narrow tables (for the default view an index-only count of the
- * market's picklists), and only when the page is full: a page with fewer rows ends the list, so the total
- * is its offset plus its rows. Both come from one statement, so they agree with each other. Counts kept
- * per market and status by the writes are issue 16 item 3.
+ * The total is counted from the same narrow tables, and only when the page is full: a page with fewer rows ends the list, so the total
+ * is its offset plus its rows. Both come from one statement, so they agree with each other. Narrowed by status
+ * alone, the total is the one the writes keep per market and status (db/kept-counts.ts), not a count.
  */
 export async function listPicklists(
   db: DbOrTx,
@@ -227,22 +227,28 @@ export async function listPicklists(
   const countTotals = filters.computed.length > 0 ? TOTALS : sql``;
   const pageTotals = order.computed || filters.computed.length > 0 ? TOTALS : sql``;
   const source = filters.search ? sql`search_matches p` : sql`picklists p`;
-  const count = sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
+  // Narrowed by status alone, the total is the one the writes keep (db/kept-counts.ts): no count of the market's picklists.
+  const kept = !filters.search && filters.joins.size === 0 && filters.computed.length === 0 && query.filters.length === 0;
+  const count = kept
+    ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
+    : sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
   const pageIds = sql`
     select p.id from ${source} ${narrowJoins(new Set([...filters.joins, ...order.joins]))} ${pageTotals}
      where ${where} order by ${order.orderBy} ${pageLimit(query.page, query.pageSize)}`;
   // A search's matches are found once, for the page and the count. The count subquery runs only when the
   // case reaches it (PostgreSQL evaluates an init plan on first use).
   const searchCte = filters.search ? sql`search_matches as materialized (${filters.search}),` : sql``;
-  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number }>(
+  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number; kept_rows?: number }>(
     db,
     sql`
       with ${searchCte} page as (${pageIds})
       select ${WIDE_COLUMNS}, t.*,
              (case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int as total
+             ${kept ? sql`, ${keptRows('picklist_status_counts', marketId)}::int as kept_rows` : sql``}
         from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}
        order by ${order.orderBy}`,
   );
+  if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, rows[0]?.kept_rows ?? 0);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
     const [counted] = await queryRows<{ n: number }>(db, sql`${filters.search ? sql`with search_matches as (${filters.search})` : sql``} select (${count})::int as n`);

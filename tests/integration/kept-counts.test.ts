@@ -1,0 +1,151 @@
+// The totals the writes keep per market and status (migration 0024, src/server/db/kept-counts.ts): they agree with
+// a count of the rows after every kind of write (the demo data's load, the API's, SQL, cascades, truncation, many
+// at once), folding loses nothing, and the order list and the picklist register answer them at once, even where a
+// list total would otherwise be kept in a cache for a minute.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { FOLD_AFTER_ROWS, foldKeptCounts, type KeptCountTable } from '../../src/server/db/kept-counts';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { nextWeek, ordersHelpers } from './orders-support';
+
+let api: TestApp;
+beforeAll(async () => {
+  // Totals that are counted are kept a minute here: only totals the writes keep can be right at once.
+  api = await createTestApp({ STATS_CACHE_MS: '60000' });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const { freeBatch, customer, create, setStatus, rows } = ordersHelpers(() => api);
+
+const SOURCES: Record<KeptCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
+
+type Totals = Record<string, number>;
+
+/** Each market's total per status, as 'marketId:status', from the kept rows or from the rows themselves. */
+async function totals(table: KeptCountTable, from: 'kept' | 'counted'): Promise<Totals> {
+  const query =
+    from === 'kept'
+      ? sql`select market_id, status, sum(n)::int as n from ${sql.identifier(table)} group by 1, 2 having sum(n) <> 0`
+      : sql`select market_id, status, count(*)::int as n from ${sql.identifier(SOURCES[table])} group by 1, 2`;
+  const found = await rows<{ market_id: number; status: string; n: number }>(query);
+  return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}`, row.n]));
+}
+
+async function expectKeptTotalsRight(): Promise<void> {
+  for (const table of Object.keys(SOURCES) as KeptCountTable[]) {
+    expect(await totals(table, 'kept'), table).toEqual(await totals(table, 'counted'));
+  }
+}
+
+const historyTotal = async (statuses?: string[]) => {
+  const columnFilter = statuses ? [{ column: 'metadata_label', type: 'select', value: statuses }] : [];
+  const response = await api.call('mnAdmin', { method: 'POST', url: '/api/order/history', market: 'MN', body: { columnFilter, pagination: { page: 1, pageSize: 10 } } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.pagination.totalRecords as number;
+};
+
+const registerTotal = async (status?: string) => {
+  const response = await api.call('mnFulfilment', { method: 'POST', url: '/api/picklist/register', market: 'MN', body: { ...(status ? { status } : {}), pagination: { page: 1, pageSize: 10 } } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.pagination.totalRecords as number;
+};
+
+const mnCount = async (table: string, status?: string) => {
+  const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where market_id = 1 ${status ? sql`and status = ${status}` : sql``}`);
+  return row!.n;
+};
+
+async function newOrder(): Promise<number> {
+  const [batch, buyer] = [await freeBatch(3), await customer()];
+  const response = await create('mnSalesManager', { customerId: buyer.id, requestedDeliveryDate: nextWeek(), items: [{ batchId: batch.id, noOfCases: 1 }] });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data.orderId as number;
+}
+
+describe('totals kept by the writes', () => {
+  it('agree with the rows once the demo data is loaded', async () => {
+    expect(Object.keys(await totals('order_status_counts', 'kept')).length).toBeGreaterThan(3);
+    await expectKeptTotalsRight();
+  });
+
+  it('follow orders created, approved into picklists and cancelled through the API', async () => {
+    const id = await newOrder();
+    await expectKeptTotalsRight();
+    expect((await setStatus('mnSalesManager', id, 'approved')).status).toBe(200);
+    await expectKeptTotalsRight();
+    expect((await setStatus('mnAdmin', id, 'cancelled')).status).toBe(200);
+    await expectKeptTotalsRight();
+  });
+
+  it('follow writes made in SQL: updates of many rows, deletes cascading to picklists, and truncation', async () => {
+    await api.database.db.execute(sql`update orders set status = 'Revised' where id in (select id from orders where status = 'Pending' order by id limit 5)`);
+    await api.database.db.execute(sql`update orders set total_cases = total_cases where market_id = 1`); // no status moves
+    const [withPicklists] = await rows<{ order_id: number }>(sql`select order_id from picklists order by id limit 1`);
+    await api.database.db.execute(sql`delete from orders where id = ${withPicklists!.order_id}`);
+    await expectKeptTotalsRight();
+
+    await api.database.db.transaction(async (tx) => {
+      await tx.execute(sql`truncate picklists cascade`);
+      expect(await queryRows(tx, sql`select * from picklist_status_counts`)).toEqual([]);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+    });
+    await expectKeptTotalsRight();
+  });
+
+  it('stay right with orders created in parallel while the rows are folded', async () => {
+    const creates = Array.from({ length: 12 }, () => newOrder());
+    const folds = Array.from({ length: 4 }, () => foldKeptCounts(api.database.db, 'order_status_counts', 1));
+    await Promise.all([...creates, ...folds]);
+    await expectKeptTotalsRight();
+  });
+
+  it('are folded into one row per status once a market has gathered many, and the totals do not move', async () => {
+    const before = await totals('order_status_counts', 'counted');
+    // Many one-row changes, as many writes would leave them; each pair cancels out.
+    await api.database.db.execute(sql`insert into order_status_counts (market_id, status, n) select 1, 'Pending', case when g % 2 = 0 then 1 else -1 end from generate_series(1, ${FOLD_AFTER_ROWS + 50}) g`);
+    expect(await totals('order_status_counts', 'kept')).toEqual(before);
+    await historyTotal(); // a read past the limit folds in the background
+    await expect.poll(async () => (await rows<{ n: number }>(sql`select count(*)::int as n from order_status_counts where market_id = 1`))[0]!.n, { timeout: 5_000 }).toBeLessThanOrEqual(12);
+    const [spread] = await rows<{ n: number }>(sql`select count(*)::int as n from (select status from order_status_counts where market_id = 1 group by status having count(*) > 1) s`);
+    expect(spread!.n).toBe(0);
+    await expectKeptTotalsRight();
+  });
+});
+
+describe('the lists’ totals', () => {
+  it('the order list answers a change made in SQL at once, though totals that are counted are kept a minute', async () => {
+    expect(await historyTotal()).toBe(await mnCount('orders'));
+    expect(await historyTotal(['Pending', 'Approved'])).toBe((await mnCount('orders', 'Pending')) + (await mnCount('orders', 'Approved')));
+    const [pending] = await rows<{ id: number }>(sql`select id from orders where market_id = 1 and status = 'Pending' order by id limit 1`);
+    // Nothing tells the server: no cache of counted totals could know.
+    await api.database.db.execute(sql`update orders set status = 'Approved' where id = ${pending!.id}`);
+    expect(await historyTotal(['Pending'])).toBe(await mnCount('orders', 'Pending'));
+    expect(await historyTotal(['Pending', 'Approved'])).toBe((await mnCount('orders', 'Pending')) + (await mnCount('orders', 'Approved')));
+    await api.database.db.execute(sql`delete from orders where id = ${pending!.id}`);
+    expect(await historyTotal()).toBe(await mnCount('orders'));
+  });
+
+  it('a status filter that lets nothing through totals none', async () => {
+    const response = await api.call('mnAdmin', {
+      method: 'POST',
+      url: '/api/order/history',
+      market: 'MN',
+      body: { columnFilter: [{ column: 'metadata_label', type: 'select', value: ['Pending'] }, { column: 'metadata_label', type: 'select', value: ['Approved'] }], pagination: { page: 1, pageSize: 10 } },
+    });
+    expect(response.body.pagination.totalRecords).toBe(0);
+  });
+
+  it('the picklist register answers its market’s totals, and a change made in SQL at once', async () => {
+    expect(await registerTotal()).toBe(await mnCount('picklists'));
+    expect(await registerTotal('Pending')).toBe(await mnCount('picklists', 'Pending'));
+    const [picklist] = await rows<{ id: number }>(sql`select id from picklists where market_id = 1 and status = 'Pending' order by id limit 1`);
+    await api.database.db.execute(sql`update picklists set status = 'In Progress' where id = ${picklist!.id}`);
+    expect(await registerTotal('Pending')).toBe(await mnCount('picklists', 'Pending'));
+    expect(await registerTotal()).toBe(await mnCount('picklists'));
+  });
+});
