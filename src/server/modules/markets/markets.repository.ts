@@ -8,6 +8,7 @@ import {
   type ImportStatus,
 } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { keptTotal } from '../../db/kept-counts';
 import { markets, userMarketRoles } from '../../db/schema';
 import { sqlList } from '../../lib/sql-helpers';
 
@@ -32,7 +33,7 @@ export type MarketCounts = {
   lastImportAt: Date | null;
 };
 
-/** All the badge counts in one statement: this runs for every open app, every poll. */
+/** All the badge counts in one statement: this runs for every open app, every poll. Orders and picklists by status are the totals the writes keep. */
 export async function countMarketStats(db: DbOrTx, marketId: number): Promise<MarketCounts> {
   const [row] = await queryRows<{
     issue_count: number;
@@ -47,8 +48,8 @@ export async function countMarketStats(db: DbOrTx, marketId: number): Promise<Ma
     sql`
       select
         (select count(*)::int from inventory_issues where market_id = ${marketId} and not is_resolved) as issue_count,
-        (select count(*)::int from orders where market_id = ${marketId} and status in ${sqlList(PENDING_ORDER_STATUSES)}) as pending_orders,
-        (select count(*)::int from picklists where market_id = ${marketId} and status in ${sqlList(OPEN_PICKLIST_STATUSES)}) as pending_picklists,
+        ${keptTotal('order_status_counts', marketId, PENDING_ORDER_STATUSES)}::int as pending_orders,
+        ${keptTotal('picklist_status_counts', marketId, OPEN_PICKLIST_STATUSES)}::int as pending_picklists,
         (select count(*)::int from reconciliation_runs where market_id = ${marketId} and status in ${sqlList(ACTIVE_RECONCILIATION_STATUSES)}) as active_recons,
         (select count(*)::int from issue_refresh_runs where market_id = ${marketId} and status = 'IN-PROGRESS' and not is_deleted) as active_refreshes,
         (select status from imports where market_id = ${marketId} order by created_at desc, id desc limit 1) as import_status,
