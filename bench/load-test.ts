@@ -23,8 +23,8 @@ export type Endpoint = {
 
 export type Result = { database: string; endpoint: string; requests: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; peakRssMb: number };
 
-/** The server as a benchmark drives it: its address, its process id and a Market Admin's token for MN. */
-export type BenchServer = { database: string; base: string; pid: number; token: string };
+/** The server as a benchmark drives it: its address, its process id, a Market Admin's token for MN and its PostgreSQL database. */
+export type BenchServer = { database: string; base: string; pid: number; token: string; databaseUrl?: string };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -110,7 +110,7 @@ export async function withLargeDataSet<T>(database: string, use: (server: BenchS
     const { child, base, stop } = await startServer({ ...env, CLIENT_DIST_DIR: './no-client' });
     try {
       const token = await demoLogin(base, DEMO_USERS.mnAdmin.id);
-      return await use({ database, base, pid: child.pid!, token });
+      return await use({ database, base, pid: child.pid!, token, databaseUrl: env.DATABASE_URL });
     } finally {
       await stop();
     }
