@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_HISTORY_SORT_COLUMNS, orderHistoryResponseSchema } from '../../src/shared/api/orders';
 import type { OrderStatus } from '../../src/shared/enums';
-import { listOrdersJson, pageWindow, type OrderListSort } from '../../src/server/modules/orders/order-list.repository';
-import { FROM_END_MIN_OFFSET } from '../../src/server/modules/orders/order-queries';
+import { FROM_END_MIN_OFFSET, pageWindow } from '../../src/server/lib/page-window';
+import { listOrdersJson, type OrderListSort } from '../../src/server/modules/orders/order-list.repository';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers, today } from './orders-support';
 

@@ -3,9 +3,13 @@
 // page-the-ids-first register that drops, repeats or reorders rows, or counts a different set.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListQuery } from '../../src/shared/api/common';
-import { PICKLIST_REGISTER_SORT_COLUMNS, type PicklistRow } from '../../src/shared/api/picklists';
+import { listQuerySchema, type ListQuery } from '../../src/shared/api/common';
+import { PICKLIST_REGISTER_FILTER_COLUMNS, PICKLIST_REGISTER_SORT_COLUMNS } from '../../src/shared/api/picklist-protocol';
+import type { PicklistRow } from '../../src/shared/api/picklists';
 import { queryRows } from '../../src/server/db/client';
+import { checkListQuery } from '../../src/server/lib/list-query';
+import { pageWindow } from '../../src/server/lib/page-window';
+import { listPicklists } from '../../src/server/modules/picklists/picklists.repository';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Column = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
@@ -201,6 +205,31 @@ describe('picklist register pages', () => {
       expect(ids, label).toEqual(expected);
       expect(new Set(totals), label).toEqual(new Set([expected.length]));
     }
+  });
+
+  it('reads a page of the second half from the end: the same rows in the same order and total, for every sort and a status', async () => {
+    const check = (query: ListQuery) =>
+      checkListQuery(listQuerySchema.parse(query), { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS, dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'] });
+    const pageSize = 9;
+    let fromEnd = 0;
+    for (const status of [undefined, 'Pending'] as const) {
+      for (const sort of [undefined, ...PICKLIST_REGISTER_SORT_COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((order) => ({ column, order })))]) {
+        const base = { pagination: { page: 1, pageSize }, ...(status ? { status } : {}), ...(sort ? { sort } : {}) };
+        // Every row in one page: nothing skipped, read as page 1 is.
+        const all = await listPicklists(api.database.db, 1, { ...check(base), pageSize: 10_000 }, 'America/Chicago');
+        const pages = Math.ceil(all.total / pageSize);
+        expect(pages, `${status} ${JSON.stringify(sort)}`).toBeGreaterThan(4);
+        for (const page of [2, Math.ceil(pages / 2) + 1, pages - 1, pages, pages + 1]) {
+          const query = check({ ...base, pagination: { page, pageSize } });
+          const read = await listPicklists(api.database.db, 1, query, 'America/Chicago', { fromEndMinOffset: 0 });
+          const label = `${status ?? 'any status'} ${JSON.stringify(sort)} page ${page} of ${pages}`;
+          expect(read.rows, label).toEqual(all.rows.slice((page - 1) * pageSize, page * pageSize));
+          expect(read.total, label).toBe(all.total);
+          if (pageWindow(page, pageSize, all.total).fromEnd) fromEnd += 1;
+        }
+      }
+    }
+    expect(fromEnd).toBeGreaterThan(40);
   });
 
   it('counts the whole list on a full page, a short last page and a page past the end', async () => {

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { readKeptTotal } from '../../db/kept-counts';
 import { ORDER_SEARCH_TEXT } from '../../db/schema';
+import { pageWindow } from '../../lib/page-window';
 import { escapeLike, pageLimit, sqlList } from '../../lib/sql-helpers';
 
 type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
@@ -110,18 +111,6 @@ function orderBy(keys: OrderKey[], reversed: boolean): SQL {
     }),
     sql`, `,
   );
-}
-
-/**
- * Where a page's rows are read from. A page in the second half of a list of known length is read from its end,
- * in the reverse order, and turned round: the rows before it are never walked, so the last page costs what the
- * first does instead of walking every match before it (OFFSET reads and throws away each skipped row).
- */
-export function pageWindow(page: number, pageSize: number, total?: number): { offset: number; limit: number; fromEnd: boolean } {
-  const offset = (page - 1) * pageSize;
-  if (total === undefined || offset + pageSize / 2 <= total / 2) return { offset, limit: pageSize, fromEnd: false };
-  const fromEndOffset = Math.max(0, total - offset - pageSize);
-  return { offset: fromEndOffset, limit: Math.max(0, total - offset - fromEndOffset), fromEnd: true };
 }
 
 /** An instant as the API writes it (JavaScript's toISOString), whatever the session's DateStyle and time zone. */

@@ -7,6 +7,7 @@ import type { MarketScope } from '../../auth/access-control';
 import type { Db } from '../../db/client';
 import { invalidField, notFound } from '../../lib/errors';
 import { checkListQuery } from '../../lib/list-query';
+import { FROM_END_MIN_OFFSET } from '../../lib/page-window';
 import type { Page } from '../../lib/reply';
 import { findCustomer } from '../customers/customers.repository';
 import type { CountCache } from './count-cache';
@@ -25,9 +26,6 @@ import {
   ORDER_ITEM_SORT_COLUMNS,
 } from './order-reads.repository';
 import { allowedActionsFor, holdsStock } from './order-rules';
-
-/** Rows skipped from which a page may be read from the end of the list (fewer are cheaper to skip than to count). */
-export const FROM_END_MIN_OFFSET = 1_000;
 
 /** How a list learns its total: counted (or read) when asked; told when a short last page gives it for free. */
 type ListTotal = { count(): Promise<number>; learnt(total: number): void };

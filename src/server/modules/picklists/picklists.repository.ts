@@ -4,8 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STATUS_LABELS, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { foldWhenSpread, keptRows, keptTotal } from '../../db/kept-counts';
+import { foldWhenSpread, keptRows, keptTotal, readKeptTotal } from '../../db/kept-counts';
 import type { CheckedListQuery } from '../../lib/list-query';
+import { FROM_END_MIN_OFFSET, pageWindow } from '../../lib/page-window';
 import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
@@ -187,9 +188,17 @@ function registerFilters(marketId: number, query: CheckedListQuery<RegisterColum
   return filters;
 }
 
-type RegisterOrder = { orderBy: SQL; joins: Set<Join>; computed: boolean };
+type RegisterOrder = { orderBy: SQL; reversed: SQL; joins: Set<Join>; computed: boolean };
 
-/** The requested sort (newest first by default), ties broken by the newest picklist id. */
+/** Each direction read the other way, empty values included: the same index serves it, scanned backwards. */
+const REVERSED: Record<string, string> = {
+  'asc nulls first': 'desc nulls last',
+  'asc nulls last': 'desc nulls first',
+  'desc nulls last': 'asc nulls first',
+  'desc nulls first': 'asc nulls last',
+};
+
+/** The requested sort (newest first by default), ties broken by the newest picklist id, and its reverse. */
 function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>): RegisterOrder {
   const sorts = query.sort.length > 0 ? query.sort : [{ column: 'created_ts' as const, order: 'desc' as const }];
   const joins = new Set<Join>();
@@ -197,9 +206,12 @@ function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>):
     const { column, joins: needed } = registerColumn(sort.column);
     needed.forEach((join) => joins.add(join));
     const direction = sort.order === 'asc' ? (INDEXED_SORTS.has(sort.column) ? 'asc nulls first' : 'asc nulls last') : 'desc nulls last';
-    return sql`${column} ${sql.raw(direction)}`;
+    return { column, direction };
   });
-  return { orderBy: sql.join([...keys, sql`p.id desc`], sql`, `), joins, computed: sorts.some((sort) => isComputed(sort.column)) };
+  const orderBy = (reversed: boolean) =>
+    // The id as the indexes hold it (desc, whose nulls come first by default), so that they serve the order both ways.
+    sql.join([...keys, { column: sql`p.id`, direction: 'desc nulls first' }].map(({ column, direction }) => sql`${column} ${sql.raw(reversed ? REVERSED[direction]! : direction)}`), sql`, `);
+  return { orderBy: orderBy(false), reversed: orderBy(true), joins, computed: sorts.some((sort) => isComputed(sort.column)) };
 }
 
 /**
@@ -219,6 +231,7 @@ export async function listPicklists(
   marketId: number,
   query: CheckedListQuery<RegisterColumn, RegisterColumn>,
   timeZone: string,
+  { fromEndMinOffset = FROM_END_MIN_OFFSET }: { fromEndMinOffset?: number } = {},
 ): Promise<{ rows: PicklistRow[]; total: number }> {
   const filters = registerFilters(marketId, query, timeZone);
   const order = registerOrder(query);
@@ -232,9 +245,14 @@ export async function listPicklists(
   const count = kept
     ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
     : sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
+  // A deep page of a list whose total is kept is read from the end when it lies in the second half (pageWindow): the
+  // last page costs what the first does. The total is read first, from the kept totals.
+  const known = kept && offset >= fromEndMinOffset ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined) : undefined;
+  const window = pageWindow(query.page, query.pageSize, known);
   const pageIds = sql`
     select p.id from ${source} ${narrowJoins(new Set([...filters.joins, ...order.joins]))} ${pageTotals}
-     where ${where} order by ${order.orderBy} ${pageLimit(query.page, query.pageSize)}`;
+     where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
+     ${window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(query.page, query.pageSize)}`;
   // A search's matches are found once, for the page and the count. The count subquery runs only when the
   // case reaches it (PostgreSQL evaluates an init plan on first use).
   const searchCte = filters.search ? sql`search_matches as materialized (${filters.search}),` : sql``;
@@ -243,14 +261,14 @@ export async function listPicklists(
     sql`
       with ${searchCte} page as (${pageIds})
       select ${WIDE_COLUMNS}, t.*,
-             (case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int as total
+             ${known === undefined ? sql`(case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int` : sql`${known}::int`} as total
              ${kept ? sql`, ${keptRows('picklist_status_counts', marketId)}::int as kept_rows` : sql``}
         from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}
        order by ${order.orderBy}`,
   );
   if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, rows[0]?.kept_rows ?? 0);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
+  let total = known ?? rows[0]?.total ?? 0;
+  if (known === undefined && rows.length === 0 && query.page > 1) {
     const [counted] = await queryRows<{ n: number }>(db, sql`${filters.search ? sql`with search_matches as (${filters.search})` : sql``} select (${count})::int as n`);
     total = counted?.n ?? 0;
   }
