@@ -11,6 +11,7 @@ import { checkListQuery } from '../../src/server/lib/list-query';
 import { pageWindow } from '../../src/server/lib/page-window';
 import { listPicklists } from '../../src/server/modules/picklists/picklists.repository';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { ordersHelpers } from './orders-support';
 
 type Column = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
 type Page = { ids: number[]; rows: PicklistRow[]; total: number };
@@ -43,6 +44,7 @@ const REFERENCE = sql`
     join inventory_locations l on l.id = p.location_id`;
 
 let api: TestApp;
+const { pendingOrder, setStatus } = ordersHelpers(() => api);
 /** MN picklists given one created and updated time, newer than every other: ties at the top. */
 let newestTied: number[] = [];
 /** MN picklists given one created and updated time, older than every other: ties at the bottom. */
@@ -243,6 +245,40 @@ describe('picklist register pages', () => {
     expect([full.total, short.total, past.total]).toEqual([all, all, all]);
     const none = await registerPage({ search: 'no picklist is called this', pagination: { page: 1, pageSize } });
     expect(none).toMatchObject({ ids: [], total: 0 });
+  });
+
+  it('sorts and filters by what a picklist’s order, dispensary, warehouse and items say now: approved, renamed, rescheduled, picked', async () => {
+    const db = api.database.db;
+    const change = (statement: ReturnType<typeof sql>) => db.execute(statement);
+    // A new order approved through the API: its picklists are made as the app makes them.
+    const order = await pendingOrder('mnSalesManager', 3);
+    expect((await setStatus('mnSalesManager', order.id, 'approved')).status).toBe(200);
+    const [made] = await queryRows<{ id: number }>(db, sql`select id from picklists where order_id = ${order.id}`);
+    expect(made).toBeDefined();
+    const [item] = await queryRows<{ id: number; picklist_id: number }>(
+      db,
+      sql`select i.id, i.picklist_id from picklist_items i join picklists p on p.id = i.picklist_id where p.market_id = 1 and i.pick_status is null order by i.id limit 1`,
+    );
+    await change(sql`update picklist_items set pick_status = 'complete', no_of_case_picked = no_of_case_ordered, no_of_case_ordered = no_of_case_ordered + 40 where id = ${item!.id}`);
+    await change(sql`delete from picklist_items where id = (select max(id) from picklist_items where picklist_id = ${made!.id})`);
+    await change(sql`update customers set name = 'Aardvark Wellness' where id = (select o.customer_id from picklists p join orders o on o.id = p.order_id where p.market_id = 1 order by p.id desc limit 1)`);
+    await change(sql`update orders set requested_delivery_date = '2099-12-31' where id = (select order_id from picklists where market_id = 1 order by id limit 1)`);
+    await change(sql`update orders set requested_delivery_date = null where id = (select order_id from picklists where market_id = 1 order by id limit 1 offset 1)`);
+    await change(sql`update inventory_locations set display_name = display_name || ' East' where id = (select location_id from picklists where market_id = 1 order by id limit 1)`);
+
+    const columns: Column[] = ['reference_id', 'customer_name', 'inventory_location_name', 'requested_delivery_date', 'total_cases', 'percentage_completion'];
+    for (const column of columns) {
+      for (const order of ['asc', 'desc'] as const) {
+        expect((await everyPage({ sort: { column, order } }, 60)).ids, `${column} ${order}`).toEqual(idsOf(await referenceOrder(column, order)));
+      }
+    }
+    const [picked] = (await referenceOrder()).filter((row) => row.id === item!.picklist_id);
+    const byTotal = await registerPage({ columnFilter: [{ column: 'total_cases', type: 'text', value: String(picked!.total_cases) }], pagination: { page: 1, pageSize: 200 } });
+    expect(byTotal.ids).toContain(item!.picklist_id);
+    expect(byTotal.rows.every((row) => row.total_cases === picked!.total_cases)).toBe(true);
+    const renamed = await registerPage({ columnFilter: [{ column: 'customer_name', type: 'text', value: 'aardvark' }], pagination: { page: 1, pageSize: 200 } });
+    expect(renamed.rows.length).toBeGreaterThan(0);
+    expect(renamed.rows.every((row) => row.customer_name === 'Aardvark Wellness')).toBe(true);
   });
 
   it('filters Created On and Last Updated by the market’s day, as the screen shows them, not by UTC’s', async () => {

@@ -721,6 +721,15 @@ export const picklists = pgTable(
     updatedBy: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The register's sort keys that live elsewhere (its order's reference, dispensary and delivery date, its warehouse's
+    // name, its items' totals), kept here by triggers (migration 0025) so that each sort reads one index of picklists
+    // instead of joining and sorting every picklist of the market. The page shows the values from their own tables.
+    orderReference: text().notNull().default(''),
+    customerName: text().notNull().default(''),
+    locationName: text().notNull().default(''),
+    requestedDeliveryDate: date({ mode: 'string' }),
+    totalCases: integer().notNull().default(0),
+    percentageCompletion: integer().notNull().default(0),
   },
   (t) => [
     // Counts per market and status: with few statuses, deduplication keeps this index small to count over.
@@ -733,6 +742,21 @@ export const picklists = pgTable(
     index('picklists_market_updated_idx').on(t.marketId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_status_idx').on(t.marketId, t.status.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_reference_idx').on(t.marketId, t.referenceId.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_order_reference_idx').on(t.marketId, t.orderReference.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_customer_idx').on(t.marketId, t.customerName.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_location_idx').on(t.marketId, t.locationName.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_total_cases_idx').on(t.marketId, t.totalCases.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_completion_idx').on(t.marketId, t.percentageCompletion.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // Keys with few values (a market's few warehouses and statuses, small totals) tie on thousands of picklists, and ties
+    // go to the newest id both ways: read backwards, the index above lists a tie oldest first, to be sorted again whole.
+    // These serve the ascending sorts as they are.
+    index('picklists_market_location_asc_idx').on(t.marketId, t.locationName.asc(), t.id.desc().nullsFirst()),
+    index('picklists_market_status_asc_idx').on(t.marketId, t.status.asc(), t.id.desc().nullsFirst()),
+    index('picklists_market_total_cases_asc_idx').on(t.marketId, t.totalCases.asc(), t.id.desc().nullsFirst()),
+    index('picklists_market_completion_asc_idx').on(t.marketId, t.percentageCompletion.asc(), t.id.desc().nullsFirst()),
+    // The delivery date may be empty, and empty dates sort last both ways: an index per direction.
+    index('picklists_market_delivery_desc_idx').on(t.marketId, t.requestedDeliveryDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('picklists_market_delivery_asc_idx').on(t.marketId, t.requestedDeliveryDate.asc().nullsLast(), t.id.desc().nullsFirst()),
     // The register's search: a contains-match on the reference (pg_trgm, migration 0001).
     index('picklists_reference_trgm_idx').using('gin', sql`${t.referenceId} gin_trgm_ops`),
   ],

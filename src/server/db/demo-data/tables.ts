@@ -11,8 +11,11 @@ import type * as schema from '../schema';
  * size list row, search text and slots (triggers, migrations 0013, 0016 and 0018), search texts (generated).
  */
 const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch', 'caseSizeSlots'] as const;
+/** A picklist's sort keys, copied from its order, dispensary, warehouse and items by triggers (migration 0025). */
+const PICKLIST_SORT_KEYS = ['orderReference', 'customerName', 'locationName', 'requestedDeliveryDate', 'totalCases', 'percentageCompletion'] as const;
+type KeptOf<T extends PgTable> = (typeof KEPT_BY_DATABASE)[number] | (T['_']['name'] extends 'picklists' ? (typeof PICKLIST_SORT_KEYS)[number] : never);
 /** A row as the seed writes it: every column but those the database keeps. */
-type WrittenRow<T extends PgTable> = Omit<T['$inferSelect'], (typeof KEPT_BY_DATABASE)[number]>;
+type WrittenRow<T extends PgTable> = Omit<T['$inferSelect'], KeptOf<T>>;
 
 export type CategoryRow = typeof schema.categories.$inferSelect;
 export type SubcategoryRow = typeof schema.subcategories.$inferSelect;
@@ -32,7 +35,7 @@ export type OrderRow = typeof schema.orders.$inferSelect;
 export type OrderItemRow = typeof schema.orderItems.$inferSelect;
 export type OrderStatusHistoryRow = typeof schema.orderStatusHistory.$inferSelect;
 export type OrderNoteRow = typeof schema.orderNotes.$inferSelect;
-export type PicklistRow = typeof schema.picklists.$inferSelect;
+export type PicklistRow = WrittenRow<typeof schema.picklists>;
 export type PicklistItemRow = typeof schema.picklistItems.$inferSelect;
 export type ImportRow = typeof schema.imports.$inferSelect;
 export type ImportDetailRow = WrittenRow<typeof schema.importRows>;
@@ -64,6 +67,7 @@ function bulkColumns(table: PgTable): BulkColumn<Record<string, unknown>>[] {
   if (!columns) {
     columns = Object.entries(getTableColumns(table))
       .filter(([key]) => !(KEPT_BY_DATABASE as readonly string[]).includes(key))
+      .filter(([key]) => getTableName(table) !== 'picklists' || !(PICKLIST_SORT_KEYS as readonly string[]).includes(key))
       .map(([key, column]) => ({
       name: toSnakeCase(column.name),
       type: bulkType(column.getSQLType()),

@@ -10,44 +10,36 @@ import { FROM_END_MIN_OFFSET, pageWindow } from '../../lib/page-window';
 import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
-type BaseColumn = Exclude<RegisterColumn, 'total_cases' | 'percentage_completion'>;
-/** Tables beyond `picklists` a register query may need for its filters or sort. */
-type Join = 'orders' | 'customers' | 'locations';
 
-/** Register columns read from the picklist, its order and their joins (computed ones are separate). */
-const BASE_COLUMNS: Record<BaseColumn, SQL> = {
+/**
+ * What the register sorts and filters each column by: a column of the picklist itself. The keys that live on its
+ * order, dispensary, warehouse and items are kept on the picklist by triggers (migration 0025), each with an index
+ * `(market_id, key desc nulls last, id desc)`, so a sort reads one index and stops at the page.
+ */
+const REGISTER_KEYS: Record<RegisterColumn, SQL> = {
   picklist_reference_id: sql`p.reference_id`,
-  reference_id: sql`o.reference_id`,
-  inventory_location_name: sql`l.display_name`,
-  customer_name: sql`c.name`,
-  requested_delivery_date: sql`o.requested_delivery_date`,
+  reference_id: sql`p.order_reference`,
+  inventory_location_name: sql`p.location_name`,
+  customer_name: sql`p.customer_name`,
+  total_cases: sql`p.total_cases`,
+  percentage_completion: sql`p.percentage_completion`,
+  requested_delivery_date: sql`p.requested_delivery_date`,
   pick_status_label: sql`p.status`,
   updated_ts: sql`p.updated_at`,
   created_ts: sql`p.created_at`,
 };
-const COLUMN_JOINS: Record<BaseColumn, readonly Join[]> = {
-  picklist_reference_id: [],
-  reference_id: ['orders'],
-  inventory_location_name: ['locations'],
-  customer_name: ['orders', 'customers'],
-  requested_delivery_date: ['orders'],
-  pick_status_label: [],
-  updated_ts: [],
-  created_ts: [],
-};
-const COMPUTED_COLUMNS = { total_cases: sql`t.total_cases`, percentage_completion: sql`t.percentage_completion` } as const;
-const isComputed = (column: RegisterColumn): column is keyof typeof COMPUTED_COLUMNS => column in COMPUTED_COLUMNS;
 
-function registerColumn(column: RegisterColumn): { column: SQL; joins: readonly Join[]; computed: boolean } {
-  return isComputed(column) ? { column: COMPUTED_COLUMNS[column], joins: [], computed: true } : { column: BASE_COLUMNS[column], joins: COLUMN_JOINS[column], computed: false };
-}
+/** Numbers: a text filter on them asks for that number, not for numbers whose digits contain it. */
+const NUMBER_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['total_cases', 'percentage_completion']);
 
 /**
- * Picklist columns that are NOT NULL, sorted with the nulls placement their index scans give: a
- * `(market_id, column desc nulls last, id desc)` index read backwards is `asc nulls first`. With no nulls
- * either placement lists the same rows; the spec's 'nulls last' only matters for the joined delivery date.
+ * Keys with an index of their own for the ascending sort `(market_id, key asc nulls last, id desc)`: the delivery date,
+ * which may be empty (empty dates sort last both ways, the spec's 'nulls last'), and the keys with few values, whose
+ * ties (thousands of picklists) the descending index read backwards would list oldest first. Every other key is NOT
+ * NULL and its descending index read backwards serves the ascending sort as `asc nulls first`, which lists the same
+ * rows as `asc nulls last` when there are no nulls.
  */
-const INDEXED_SORTS: ReadonlySet<RegisterColumn> = new Set(['picklist_reference_id', 'pick_status_label', 'updated_ts', 'created_ts']);
+const ASC_INDEXED_KEYS: ReadonlySet<RegisterColumn> = new Set(['requested_delivery_date', 'inventory_location_name', 'pick_status_label', 'total_cases', 'percentage_completion']);
 
 const STATUS_CODES: Record<string, string> = { Pending: 'PENDING', 'In Progress': 'IN_PROGRESS', Picked: 'PICKED', Cancelled: 'CANCELLED' };
 
@@ -127,19 +119,6 @@ function toRow(row: RegisterSqlRow & { percentage_completion?: number }): Pickli
 }
 
 /**
- * The joins the narrow queries (the page's ids, the count) need, and no more. Each is an inner join on a
- * NOT NULL foreign key, so it neither drops nor repeats a picklist: the narrow queries see the same rows
- * as the wide one.
- */
-function narrowJoins(needed: ReadonlySet<Join>): SQL {
-  const joins: SQL[] = [];
-  if (needed.has('orders') || needed.has('customers')) joins.push(sql`join orders o on o.id = p.order_id`);
-  if (needed.has('customers')) joins.push(sql`join customers c on c.id = o.customer_id`);
-  if (needed.has('locations')) joins.push(sql`join inventory_locations l on l.id = p.location_id`);
-  return sql.join(joins, sql` `);
-}
-
-/**
  * The market's picklists a search finds, as whole rows (the page and the count read them in place of
  * `picklists`; union keeps one of a picklist found twice): the picklist's reference, its order's, its
  * dispensary's name or its warehouse's name contains the text. Each is matched on its own table (the
@@ -160,20 +139,19 @@ function searchMatches(marketId: number, search: string): SQL {
 }
 
 /** `search`: the search's matches, which the narrow queries read as `search_matches p` instead of `picklists p`. */
-type RegisterFilters = { where: SQL[]; computed: SQL[]; joins: Set<Join>; search?: SQL };
+type RegisterFilters = { where: SQL[]; search?: SQL };
 
 /** Columns that hold an instant: a day filter on them means the market's day, as the screen shows it. */
 const INSTANT_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['updated_ts', 'created_ts']);
 
 function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string): RegisterFilters {
-  const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`], computed: [], joins: new Set() };
+  const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`] };
   if (query.search) filters.search = searchMatches(marketId, query.search);
   if (query.status) filters.where.push(sql`p.status = ${query.status}`);
+  const target = filters.where;
   for (const filter of query.filters) {
-    const { column, joins, computed } = registerColumn(filter.column);
-    joins.forEach((join) => filters.joins.add(join));
-    const target = computed ? filters.computed : filters.where;
-    if (filter.type === 'text') target.push(computed ? sql`${column}::text = ${filter.value.trim()}` : sql`${column}::text ilike ${`%${escapeLike(filter.value)}%`}`);
+    const column = REGISTER_KEYS[filter.column];
+    if (filter.type === 'text') target.push(NUMBER_COLUMNS.has(filter.column) ? sql`${column}::text = ${filter.value.trim()}` : sql`${column}::text ilike ${`%${escapeLike(filter.value)}%`}`);
     if (filter.type === 'select') target.push(sql`${column}::text in (${sql.join(filter.value.map((v) => sql`${v}`), sql`, `)})`);
     if (filter.type === 'dateRange' && INSTANT_COLUMNS.has(filter.column)) {
       // From the market's midnight to its next, as an index range: a picklist made at 7:48 PM in Minnesota
@@ -188,7 +166,7 @@ function registerFilters(marketId: number, query: CheckedListQuery<RegisterColum
   return filters;
 }
 
-type RegisterOrder = { orderBy: SQL; reversed: SQL; joins: Set<Join>; computed: boolean };
+type RegisterOrder = { orderBy: SQL; reversed: SQL };
 
 /** Each direction read the other way, empty values included: the same index serves it, scanned backwards. */
 const REVERSED: Record<string, string> = {
@@ -201,17 +179,14 @@ const REVERSED: Record<string, string> = {
 /** The requested sort (newest first by default), ties broken by the newest picklist id, and its reverse. */
 function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>): RegisterOrder {
   const sorts = query.sort.length > 0 ? query.sort : [{ column: 'created_ts' as const, order: 'desc' as const }];
-  const joins = new Set<Join>();
   const keys = sorts.map((sort) => {
-    const { column, joins: needed } = registerColumn(sort.column);
-    needed.forEach((join) => joins.add(join));
-    const direction = sort.order === 'asc' ? (INDEXED_SORTS.has(sort.column) ? 'asc nulls first' : 'asc nulls last') : 'desc nulls last';
-    return { column, direction };
+    const direction = sort.order === 'asc' ? (ASC_INDEXED_KEYS.has(sort.column) ? 'asc nulls last' : 'asc nulls first') : 'desc nulls last';
+    return { column: REGISTER_KEYS[sort.column], direction };
   });
   const orderBy = (reversed: boolean) =>
     // The id as the indexes hold it (desc, whose nulls come first by default), so that they serve the order both ways.
     sql.join([...keys, { column: sql`p.id`, direction: 'desc nulls first' }].map(({ column, direction }) => sql`${column} ${sql.raw(reversed ? REVERSED[direction]! : direction)}`), sql`, `);
-  return { orderBy: orderBy(false), reversed: orderBy(true), joins, computed: sorts.some((sort) => isComputed(sort.column)) };
+  return { orderBy: orderBy(false), reversed: orderBy(true) };
 }
 
 /**
@@ -235,22 +210,20 @@ export async function listPicklists(
 ): Promise<{ rows: PicklistRow[]; total: number }> {
   const filters = registerFilters(marketId, query, timeZone);
   const order = registerOrder(query);
-  const where = sql.join([...filters.where, ...filters.computed], sql` and `);
+  const where = sql.join(filters.where, sql` and `);
   const offset = (query.page - 1) * query.pageSize;
-  const countTotals = filters.computed.length > 0 ? TOTALS : sql``;
-  const pageTotals = order.computed || filters.computed.length > 0 ? TOTALS : sql``;
   const source = filters.search ? sql`search_matches p` : sql`picklists p`;
   // Narrowed by status alone, the total is the one the writes keep (db/kept-counts.ts): no count of the market's picklists.
-  const kept = !filters.search && filters.joins.size === 0 && filters.computed.length === 0 && query.filters.length === 0;
+  const kept = !filters.search && query.filters.length === 0;
   const count = kept
     ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
-    : sql`select count(*) from ${source} ${narrowJoins(filters.joins)} ${countTotals} where ${where}`;
+    : sql`select count(*) from ${source} where ${where}`;
   // A deep page of a list whose total is kept is read from the end when it lies in the second half (pageWindow): the
   // last page costs what the first does. The total is read first, from the kept totals.
   const known = kept && offset >= fromEndMinOffset ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined) : undefined;
   const window = pageWindow(query.page, query.pageSize, known);
   const pageIds = sql`
-    select p.id from ${source} ${narrowJoins(new Set([...filters.joins, ...order.joins]))} ${pageTotals}
+    select p.id from ${source}
      where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
      ${window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(query.page, query.pageSize)}`;
   // A search's matches are found once, for the page and the count. The count subquery runs only when the
