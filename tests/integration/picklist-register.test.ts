@@ -264,7 +264,7 @@ describe('picklist register pages', () => {
     await change(sql`update customers set name = 'Aardvark Wellness' where id = (select o.customer_id from picklists p join orders o on o.id = p.order_id where p.market_id = 1 order by p.id desc limit 1)`);
     await change(sql`update orders set requested_delivery_date = '2099-12-31' where id = (select order_id from picklists where market_id = 1 order by id limit 1)`);
     await change(sql`update orders set requested_delivery_date = null where id = (select order_id from picklists where market_id = 1 order by id limit 1 offset 1)`);
-    await change(sql`update inventory_locations set display_name = display_name || ' East' where id = (select location_id from picklists where market_id = 1 order by id limit 1)`);
+    await change(sql`update inventory_locations set display_name = display_name || ' Annex Q7' where id = (select location_id from picklists where market_id = 1 order by id limit 1)`);
 
     const columns: Column[] = ['reference_id', 'customer_name', 'inventory_location_name', 'requested_delivery_date', 'total_cases', 'percentage_completion'];
     for (const column of columns) {
@@ -279,6 +279,12 @@ describe('picklist register pages', () => {
     const renamed = await registerPage({ columnFilter: [{ column: 'customer_name', type: 'text', value: 'aardvark' }], pagination: { page: 1, pageSize: 200 } });
     expect(renamed.rows.length).toBeGreaterThan(0);
     expect(renamed.rows.every((row) => row.customer_name === 'Aardvark Wellness')).toBe(true);
+    // The search reads the same kept names: it finds the renamed dispensary's picklists by the new name, and no other.
+    const searched = await registerPage({ search: 'ARDVARK WELL', pagination: { page: 1, pageSize: 200 } });
+    expect(searched.ids.sort()).toEqual(renamed.ids.sort());
+    const annex = await registerPage({ search: 'annex q7', pagination: { page: 1, pageSize: 200 } });
+    expect(annex.rows.length).toBeGreaterThan(0);
+    expect(annex.rows.every((row) => row.inventory_location_name.endsWith(' Annex Q7'))).toBe(true);
   });
 
   it('filters Created On and Last Updated by the market’s day, as the screen shows them, not by UTC’s', async () => {

@@ -118,35 +118,17 @@ function toRow(row: RegisterSqlRow & { percentage_completion?: number }): Pickli
   };
 }
 
-/**
- * The market's picklists a search finds, as whole rows (the page and the count read them in place of
- * `picklists`; union keeps one of a picklist found twice): the picklist's reference, its order's, its
- * dispensary's name or its warehouse's name contains the text. Each is matched on its own table (the
- * references through their trigram indexes; dispensaries and warehouses are few) rather than on every
- * picklist joined to all four. For the orders' index the match is written lower(x) like lower(pattern),
- * which is how ilike compares in a UTF-8 database.
- */
-function searchMatches(marketId: number, search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
-  return sql`
-    select p.* from picklists p where p.market_id = ${marketId} and p.reference_id ilike ${pattern}
-    union
-    select p.* from orders o join picklists p on p.order_id = o.id where p.market_id = ${marketId} and lower(o.reference_id) like lower(${pattern})
-    union
-    select p.* from customers c join orders o on o.customer_id = c.id join picklists p on p.order_id = o.id where p.market_id = ${marketId} and c.name ilike ${pattern}
-    union
-    select p.* from inventory_locations l join picklists p on p.location_id = l.id where p.market_id = ${marketId} and l.display_name ilike ${pattern}`;
-}
-
-/** `search`: the search's matches, which the narrow queries read as `search_matches p` instead of `picklists p`. */
-type RegisterFilters = { where: SQL[]; search?: SQL };
+type RegisterFilters = { where: SQL[] };
 
 /** Columns that hold an instant: a day filter on them means the market's day, as the screen shows it. */
 const INSTANT_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['updated_ts', 'created_ts']);
 
 function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string): RegisterFilters {
   const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`] };
-  if (query.search) filters.search = searchMatches(marketId, query.search);
+  // The search: the picklist's reference, its order's, or its dispensary's or warehouse's name contains the text, found
+  // through the trigram index of the search text (migration 0026). lower(x) like lower(pattern) is how ilike compares
+  // in a UTF-8 database.
+  if (query.search) filters.where.push(sql`p.search_text like lower(${`%${escapeLike(query.search)}%`})`);
   if (query.status) filters.where.push(sql`p.status = ${query.status}`);
   const target = filters.where;
   for (const filter of query.filters) {
@@ -190,16 +172,14 @@ function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>):
 }
 
 /**
- * A register page. The page's picklist ids come first, from `picklists` alone when the sort and filters
- * are on its own columns (an index scan in the sort's order that stops at the page; a search reads its
- * matches instead), joining an order, dispensary or warehouse only when a filter or sort reads it; the wide
- * columns and item totals are then joined for those ids only, in the page's order. Sorting or filtering on item totals (total_cases,
- * percentage_completion) still computes them for every picklist of the market: the slow path, kept for
- * those two columns until the totals are stored on the picklist.
+ * A register page. The page's picklist ids come first, from `picklists` alone: every sort, filter and the search read
+ * the picklist's own columns (the keys kept from its order, dispensary, warehouse and items, migrations 0025 and
+ * 0026), so a sort is an index scan in its order that stops at the page. The wide columns and item totals shown are
+ * then joined for those ids only, in the page's order.
  *
- * The total is counted from the same narrow tables, and only when the page is full: a page with fewer rows ends the list, so the total
- * is its offset plus its rows. Both come from one statement, so they agree with each other. Narrowed by status
- * alone, the total is the one the writes keep per market and status (db/kept-counts.ts), not a count.
+ * The total is counted only when the page is full: a page with fewer rows ends the list, so the total is its offset
+ * plus its rows. Both come from one statement, so they agree with each other. Narrowed by status alone, the total is
+ * the one the writes keep per market and status (db/kept-counts.ts), not a count.
  */
 export async function listPicklists(
   db: DbOrTx,
@@ -212,27 +192,24 @@ export async function listPicklists(
   const order = registerOrder(query);
   const where = sql.join(filters.where, sql` and `);
   const offset = (query.page - 1) * query.pageSize;
-  const source = filters.search ? sql`search_matches p` : sql`picklists p`;
   // Narrowed by status alone, the total is the one the writes keep (db/kept-counts.ts): no count of the market's picklists.
-  const kept = !filters.search && query.filters.length === 0;
+  const kept = !query.search && query.filters.length === 0;
   const count = kept
     ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
-    : sql`select count(*) from ${source} where ${where}`;
+    : sql`select count(*) from picklists p where ${where}`;
   // A deep page of a list whose total is kept is read from the end when it lies in the second half (pageWindow): the
   // last page costs what the first does. The total is read first, from the kept totals.
   const known = kept && offset >= fromEndMinOffset ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined) : undefined;
   const window = pageWindow(query.page, query.pageSize, known);
   const pageIds = sql`
-    select p.id from ${source}
+    select p.id from picklists p
      where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
      ${window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(query.page, query.pageSize)}`;
-  // A search's matches are found once, for the page and the count. The count subquery runs only when the
-  // case reaches it (PostgreSQL evaluates an init plan on first use).
-  const searchCte = filters.search ? sql`search_matches as materialized (${filters.search}),` : sql``;
+  // The count subquery runs only when the case reaches it (PostgreSQL evaluates an init plan on first use).
   const rows = await queryRows<RegisterSqlRow & { percentage_completion: number; kept_rows?: number }>(
     db,
     sql`
-      with ${searchCte} page as (${pageIds})
+      with page as (${pageIds})
       select ${WIDE_COLUMNS}, t.*,
              ${known === undefined ? sql`(case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int` : sql`${known}::int`} as total
              ${kept ? sql`, ${keptRows('picklist_status_counts', marketId)}::int as kept_rows` : sql``}
@@ -242,7 +219,7 @@ export async function listPicklists(
   if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, rows[0]?.kept_rows ?? 0);
   let total = known ?? rows[0]?.total ?? 0;
   if (known === undefined && rows.length === 0 && query.page > 1) {
-    const [counted] = await queryRows<{ n: number }>(db, sql`${filters.search ? sql`with search_matches as (${filters.search})` : sql``} select (${count})::int as n`);
+    const [counted] = await queryRows<{ n: number }>(db, sql`select (${count})::int as n`);
     total = counted?.n ?? 0;
   }
   return { rows: rows.map(toRow), total };
