@@ -6,7 +6,7 @@
 // at once (two instances) each fold only the rows the other did not take.
 import { sql, type SQL } from 'drizzle-orm';
 import { detachedFromRequest } from '../lib/request-abort';
-import { textArray, writtenInId } from '../lib/sql-helpers';
+import { textArray } from '../lib/sql-helpers';
 import { queryRows, type DbOrTx } from './client';
 
 export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts';
@@ -14,18 +14,15 @@ export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts';
 /** Rows of one market past which a read folds them: a few hundred index entries cost well under a millisecond. */
 export const FOLD_AFTER_ROWS = 200;
 
-/**
- * A market's total in these statuses (every status when none are named), as a scalar subquery. The market is written
- * in, so that a statement holding it can stay free of parameters (planned once: see listPicklists).
- */
+/** A market's total in these statuses (every status when none are named), as a scalar subquery. */
 export function keptTotal(table: KeptCountTable, marketId: number, statuses?: readonly string[]): SQL {
   const inStatuses = statuses ? sql` and status = any(${textArray(statuses)})` : sql``;
-  return sql`(select coalesce(sum(n), 0) from ${sql.identifier(table)} where market_id = ${writtenInId(marketId)}${inStatuses})`;
+  return sql`(select coalesce(sum(n), 0) from ${sql.identifier(table)} where market_id = ${marketId}${inStatuses})`;
 }
 
 /** How many rows the market's total is spread over, as a scalar subquery (see foldWhenSpread). */
 export function keptRows(table: KeptCountTable, marketId: number): SQL {
-  return sql`(select count(*) from ${sql.identifier(table)} where market_id = ${writtenInId(marketId)})`;
+  return sql`(select count(*) from ${sql.identifier(table)} where market_id = ${marketId})`;
 }
 
 /** A market's total in these statuses, folding its rows afterwards when they have become many. */

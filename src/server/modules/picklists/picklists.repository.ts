@@ -7,7 +7,7 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { foldWhenSpread, keptRows, keptTotal, readKeptTotal } from '../../db/kept-counts';
 import type { CheckedListQuery } from '../../lib/list-query';
 import { FROM_END_MIN_OFFSET, pageWindow } from '../../lib/page-window';
-import { escapeLike, pageLimit, referenceFrom, sqlList, writtenInId } from '../../lib/sql-helpers';
+import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
 
@@ -124,9 +124,7 @@ type RegisterFilters = { where: SQL[] };
 const INSTANT_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['updated_ts', 'created_ts']);
 
 function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string): RegisterFilters {
-  // The market is written in, as everything else of the default page is: a statement without parameters is planned
-  // once per connection, where the register's (eleven tables, twenty indexes of picklists) took longer to plan than to run.
-  const filters: RegisterFilters = { where: [sql`p.market_id = ${writtenInId(marketId)}`] };
+  const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`] };
   // The search: the picklist's reference, its order's, or its dispensary's or warehouse's name contains the text, found
   // through the trigram index of the search text (migration 0026). lower(x) like lower(pattern) is how ilike compares
   // in a UTF-8 database.
@@ -207,28 +205,24 @@ export async function listPicklists(
     select p.id from picklists p
      where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
      ${window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(query.page, query.pageSize)}`;
-  // The count subquery runs only when the case reaches it (PostgreSQL evaluates an init plan on first use): only a full
-  // page needs it.
-  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number; counted: number | null; kept_rows?: number }>(
+  // The count subquery runs only when the case reaches it (PostgreSQL evaluates an init plan on first use).
+  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number; kept_rows?: number }>(
     db,
     sql`
       with page as (${pageIds})
       select ${WIDE_COLUMNS}, t.*,
-             ${known === undefined ? sql`(case when (select count(*) from page) < ${writtenInId(query.pageSize)} then null else (${count}) end)::int` : sql`null::int`} as counted
+             ${known === undefined ? sql`(case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int` : sql`${known}::int`} as total
              ${kept ? sql`, ${keptRows('picklist_status_counts', marketId)}::int as kept_rows` : sql``}
         from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}
        order by ${order.orderBy}`,
   );
   if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, rows[0]?.kept_rows ?? 0);
-  return { rows: rows.map(toRow), total: known ?? (await pageTotal(rows.length, rows[0]?.counted ?? null)) };
-
-  /** A short page (or an empty first one) ends the list; a full one was counted; an empty deeper one is counted now. */
-  async function pageTotal(onPage: number, counted: number | null): Promise<number> {
-    if (onPage < query.pageSize && (onPage > 0 || query.page === 1)) return offset + onPage;
-    if (onPage > 0) return counted ?? 0;
-    const [row] = await queryRows<{ n: number }>(db, sql`select (${count})::int as n`);
-    return row?.n ?? 0;
+  let total = known ?? rows[0]?.total ?? 0;
+  if (known === undefined && rows.length === 0 && query.page > 1) {
+    const [counted] = await queryRows<{ n: number }>(db, sql`select (${count})::int as n`);
+    total = counted?.n ?? 0;
   }
+  return { rows: rows.map(toRow), total };
 }
 
 type ItemSqlRow = {
