@@ -747,6 +747,8 @@ export const picklists = pgTable(
     index('picklists_market_created_idx').on(t.marketId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_updated_idx').on(t.marketId, t.updatedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_status_idx').on(t.marketId, t.status.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // A status tab, newest first: the rarer statuses (1,500 In Progress among 220,000) are not filtered out of the whole list.
+    index('picklists_market_status_created_idx').on(t.marketId, t.status, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_reference_idx').on(t.marketId, t.referenceId.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_order_reference_idx').on(t.marketId, t.orderReference.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('picklists_market_customer_idx').on(t.marketId, t.customerName.desc().nullsLast(), t.id.desc().nullsFirst()),
