@@ -2,8 +2,9 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'];
-// Several server instances on one database: PostgreSQL only, as PGlite is held by one instance.
-const instancesTests = 'tests/integration/instances/**';
+// PostgreSQL only: several server instances on one database (PGlite is held by one instance), and what the
+// PostgreSQL driver does on its connections.
+const postgresOnlyTests = ['tests/integration/instances/**', 'tests/integration/postgres/**'];
 
 function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   return {
@@ -11,7 +12,7 @@ function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfigurat
     test: {
       name: kind,
       include: serverTests,
-      exclude: kind === 'pglite' ? [...configDefaults.exclude, instancesTests] : configDefaults.exclude,
+      exclude: kind === 'pglite' ? [...configDefaults.exclude, ...postgresOnlyTests] : configDefaults.exclude,
       environment: 'node',
       globalSetup: ['tests/support/global-setup.ts'],
       env: { TEST_DB_KIND: kind },

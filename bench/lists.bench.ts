@@ -1,5 +1,6 @@
-// `npm run bench:lists` (issue 16 item 7): every request of the order list and the picklist register on the
-// large data set, through the API and bare, in the same run at the same concurrency, with their ratio.
+// `npm run bench:lists` (issue 16 item 7): every request of the order list, the picklist register, the inventory an
+// order can take and the menu listing on the large data set, through the API and bare, in the same run at the same
+// concurrency, with their ratio.
 //
 // Inputs that cannot flatter: a search or filter draws its value per request (a piece of a real customer's
 // name at a random place, a random status, a random 30-day window), so that the count a search needs is
@@ -7,8 +8,9 @@
 // sortable column both ways, are each one row.
 //
 // API: autocannon at BENCH_CONNECTIONS (32) against the production server (pool of 20), as the MN Market
-// Admin. Bare: the same list read in this process by the code under the route (the order list's queries
-// with their count cache, the register's repository call), without HTTP, the caller check, validation and
+// Admin. Bare: the same list read in this process by the code under the route (the order list's and the order
+// inventory's queries with their count cache, the register's repository call, the menus service's listing with its
+// kept totals), without HTTP, the caller check, validation and
 // the answer's encoding, on a pool of 20, by as many concurrent callers for as long, with inputs drawn the
 // same way. The ratio is the API's p95 over the bare p95.
 //
@@ -20,19 +22,21 @@
 // and dropped), BENCH_ONLY (a pattern of row names; nothing is recorded), BENCH_TRIAL=1 (print, do not record).
 import os from 'node:os';
 import { addDays, format } from 'date-fns';
-import { ORDER_HISTORY_SORT_COLUMNS } from '../src/shared/api/orders';
+import { MENU_FILTER_COLUMNS, MENU_SORT_COLUMNS } from '../src/shared/api/menus';
+import { ORDER_HISTORY_SORT_COLUMNS, ORDER_INVENTORY_SORT_COLUMNS } from '../src/shared/api/orders';
 import { PICKLIST_REGISTER_FILTER_COLUMNS, PICKLIST_REGISTER_SORT_COLUMNS } from '../src/shared/api/picklist-protocol';
 import { listQuerySchema, type ParsedListQuery } from '../src/shared/api/common';
-import { ORDER_STATUSES, PICKLIST_STATUSES } from '../src/shared/enums';
+import { ORDER_STATUSES, PICKLIST_STATUSES, type MenuType } from '../src/shared/enums';
 import { MARKET_TIME_ZONES } from '../src/shared/market-time';
 import type { MarketScope } from '../src/server/auth/access-control';
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { checkListQuery } from '../src/server/lib/list-query';
 import { createCountCache } from '../src/server/modules/orders/count-cache';
 import { createOrderQueries } from '../src/server/modules/orders/order-queries';
+import { createMenusService } from '../src/server/modules/menus/menus.service';
 import { listPicklists } from '../src/server/modules/picklists/picklists.repository';
 import { sql } from 'drizzle-orm';
-import { CONNECTIONS, measure, withLargeDataSet, type BenchServer, type Result } from './load-test';
+import { benchHeaders, CONNECTIONS, measure, withLargeDataSet, type BenchServer, type Result } from './load-test';
 import { recordBenchmark } from './record';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -91,11 +95,16 @@ const MN = (db: Db): Promise<MarketScope> =>
     permissions: {},
   }) as unknown as MarketScope);
 
-async function listRows(db: Db, market: MarketScope, sizes: { orders: number; picklists: number }): Promise<Row[]> {
+type Sizes = { orders: number; picklists: number; inventory: number; menu: number };
+
+async function listRows(db: Db, market: MarketScope, sizes: Sizes): Promise<Row[]> {
   const orders = createOrderQueries({ db, counts: createCountCache(2_000) });
+  // The listing only: no export is asked for, so the export's job queue and files are never reached.
+  const menus = createMenusService({ db, jobs: {} as never, storage: {} as never, countCacheMs: 2_000 });
   const names = (
     await queryRows<{ name: string }>(db, sql`select name from customers where market_id = ${market.id} order by id`)
   ).map((row) => row.name);
+  const productNames = (await queryRows<{ name: string }>(db, sql`select name from products where market_id = ${market.id} order by id`)).map((row) => row.name);
   const locations = (await queryRows<{ name: string }>(db, sql`select display_name as name from inventory_locations where market_id = ${market.id}`)).map((row) => row.name);
   const today = new Date();
   const window30 = () => {
@@ -130,6 +139,24 @@ async function listRows(db: Db, market: MarketScope, sizes: { orders: number; pi
         MARKET_TIME_ZONES.MN,
       ),
   });
+  const inventory = (name: string, body: () => Body): Row => ({
+    list: 'order inventory',
+    name,
+    path: '/api/order/inventory',
+    body: () => ({ ...page(1), ...body() }),
+    bare: (query) => orders.inventory(market, query as ParsedListQuery),
+  });
+  const menuCtx = { market, caller: { id: 'bench' }, requestId: 'bench' } as unknown as Parameters<typeof menus.list>[0];
+  const menu = (menuType: MenuType, name: string, body: () => Body): Row => ({
+    list: `${menuType} menu`,
+    name,
+    path: '/api/menu/listing',
+    body: () => ({ ...page(1), menuType, ...body() }),
+    bare: (query) =>
+      menus.list(menuCtx, menuType, checkListQuery(query as ParsedListQuery, { sortable: MENU_SORT_COLUMNS, filterable: MENU_FILTER_COLUMNS, dateColumns: ['expired_date'] })),
+  });
+  const inventoryPages = Math.ceil(sizes.inventory / PAGE_SIZE);
+  const menuPages = Math.ceil(sizes.menu / PAGE_SIZE);
   const both = <T extends string>(columns: readonly T[], make: (column: T, order: 'asc' | 'desc') => Row) => columns.flatMap((column) => [make(column, 'asc'), make(column, 'desc')]);
 
   return [
@@ -150,6 +177,19 @@ async function listRows(db: Db, market: MarketScope, sizes: { orders: number; pi
     register('search: a piece of a warehouse name, drawn per request', () => ({ search: pieceOf(locations) })),
     register('status: a drawn status', () => ({ status: pick(PICKLIST_STATUSES) })),
     register('filter created_ts: a drawn 30-day window', () => ({ columnFilter: [{ column: 'created_ts', type: 'dateRange', value: window30() }] })),
+
+    inventory('page 1 (product name)', () => ({})),
+    inventory(`middle page (${Math.ceil(inventoryPages / 2)} of ${inventoryPages})`, () => page(Math.ceil(inventoryPages / 2))),
+    inventory(`last page (${inventoryPages} of ${inventoryPages})`, () => page(inventoryPages)),
+    ...both(ORDER_INVENTORY_SORT_COLUMNS, (column, order) => inventory(`sort ${column} ${order}`, () => ({ sort: { column, order } }))),
+    inventory('search: a piece of a product name, drawn per request', () => ({ search: pieceOf(productNames) })),
+
+    menu('internal', 'page 1 (menu settings order)', () => ({})),
+    menu('external', 'page 1 (menu settings order)', () => ({})),
+    menu('internal', `middle page (${Math.ceil(menuPages / 2)} of ${menuPages})`, () => page(Math.ceil(menuPages / 2))),
+    menu('internal', `last page (${menuPages} of ${menuPages})`, () => page(menuPages)),
+    ...both(MENU_SORT_COLUMNS, (column, order) => menu('internal', `sort ${column} ${order}`, () => ({ sort: { column, order } }))),
+    menu('internal', 'search: a piece of a product name, drawn per request', () => ({ search: pieceOf(productNames) })),
   ];
 }
 
@@ -167,7 +207,7 @@ async function settle(db: Db): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 }
 
-async function run(server: BenchServer, db: Db, market: MarketScope, sizes: { orders: number; picklists: number }): Promise<Measured[]> {
+async function run(server: BenchServer, db: Db, market: MarketScope, sizes: Sizes): Promise<Measured[]> {
   const rows = (await listRows(db, market, sizes)).filter((row) => !ONLY || ONLY.test(`${row.list} ${row.name}`));
   const measured: Measured[] = [];
   for (const row of rows) {
@@ -182,7 +222,7 @@ async function run(server: BenchServer, db: Db, market: MarketScope, sizes: { or
   return measured;
 }
 
-let sizes = { orders: 0, picklists: 0 };
+let sizes: Sizes = { orders: 0, picklists: 0, inventory: 0, menu: 0 };
 const measured = await withLargeDataSet('postgres', async (server) => {
   const database = await openDatabase({ kind: 'postgres', url: server.databaseUrl!, poolSize: 20 });
   try {
@@ -191,7 +231,13 @@ const measured = await withLargeDataSet('postgres', async (server) => {
       database.db,
       sql`select (select count(*) from orders where market_id = ${market.id})::int as orders, (select count(*) from picklists where market_id = ${market.id})::int as picklists`,
     );
-    sizes = counted!;
+    // The lists' totals as their endpoints answer them (what a page number is counted against).
+    const total = async (path: string, body: Body) => {
+      const answer = await fetch(`${server.base}${path}`, { method: 'POST', headers: benchHeaders(server, true), body: JSON.stringify({ pagination: { page: 1, pageSize: 1 }, ...body }) });
+      if (!answer.ok) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
+      return ((await answer.json()) as { pagination: { totalRecords: number } }).pagination.totalRecords;
+    };
+    sizes = { ...counted!, inventory: await total('/api/order/inventory', {}), menu: await total('/api/menu/listing', { menuType: 'internal' }) };
     return await run(server, database.db, market, sizes);
   } finally {
     await database.close();
@@ -227,6 +273,6 @@ for (const entry of measured) {
 
 await recordBenchmark(
   'lists',
-  `Every request of the order list and the picklist register on the large data set (MN: ${sizes.orders.toLocaleString('en-US')} orders, ${sizes.picklists.toLocaleString('en-US')} picklists), PostgreSQL, as the MN Market Admin, a page of ${PAGE_SIZE}. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the code under the route called in the bench's process (the order list's queries with their 2 s count cache; the register's repository call), by ${CONNECTIONS} concurrent callers for ${DURATION_S} s on a pool of 20, so the ratio is what HTTP, the caller check, validation and encoding add at the same concurrency. Searches and filters draw their value per request (a 3-5 letter piece of a real name at a random place, a random status, a random 30-day window), so a kept count rarely answers twice. Before each side of each row the bench waits until PostgreSQL runs no other statement. Load average (1 min) after each row is in the table. Targets: p95 under ${TARGET_P95_MS} ms, last page within 2× page 1, API within 1.5× bare. ${missing === 0 ? 'Every row meets its targets.' : `${missing} of ${measured.length} rows miss at least one.`}`,
+  `Every request of the order list, the picklist register, the inventory an order can take and the menu listing on the large data set (MN: ${sizes.orders.toLocaleString('en-US')} orders, ${sizes.picklists.toLocaleString('en-US')} picklists, ${sizes.inventory.toLocaleString('en-US')} batches an order can take, ${sizes.menu.toLocaleString('en-US')} on the menu), PostgreSQL, as the MN Market Admin, a page of ${PAGE_SIZE}. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the code under the route called in the bench's process (the order list's and the order inventory's queries with their 2 s count cache; the register's repository call; the menus service's listing, its totals kept 2 s), by ${CONNECTIONS} concurrent callers for ${DURATION_S} s on a pool of 20, so the ratio is what HTTP, the caller check, validation and encoding add at the same concurrency. Searches and filters draw their value per request (a 3-5 letter piece of a real name at a random place, a random status, a random 30-day window), so a kept count rarely answers twice. Before each side of each row the bench waits until PostgreSQL runs no other statement. Load average (1 min) after each row is in the table. Targets: p95 under ${TARGET_P95_MS} ms, last page within 2× page 1, API within 1.5× bare. ${missing === 0 ? 'Every row meets its targets.' : `${missing} of ${measured.length} rows miss at least one.`}`,
   lines.join('\n'),
 );

@@ -23,6 +23,17 @@ export function toDate(value: DateInput): Date | null {
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** One formatter per time zone, made on first use: making one costs about as much as formatting a table page's cells. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /**
  * The instant as a clock in `timeZone` reads it, as a Date whose local fields hold that reading (what
  * date-fns formats). A calendar day (yyyy-MM-dd) is no instant and stays the day it names.
@@ -30,7 +41,7 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function asSeenIn(value: DateInput, timeZone: string | undefined): Date | null {
   const date = toDate(value);
   if (!date || !timeZone || (typeof value === 'string' && CALENDAR_DAY.test(value))) return date;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(date);
+  const parts = clockIn(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value ?? 0);
   return new Date(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), date.getMilliseconds());
 }

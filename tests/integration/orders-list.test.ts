@@ -320,6 +320,64 @@ describe('the inventory to order from', () => {
     expect(bad.body.details[0].field).toBe('sort[0].column');
   });
 
+  it('sorts by every column both ways as an independent ordering of the orderable batches does, first, later and last pages', async () => {
+    const keys: Record<string, string> = {
+      product_name: 'p.name',
+      s2s_product_name: 'b.s2s_product_name',
+      batch_number: 'b.batch_number',
+      category_name: 'c.name',
+      brand_name: 'br.name',
+      strain_name: 's.name',
+      expiry_date: 'b.expiry_date',
+      available_case_size: '((b.active_units - b.reserved_units) / b.case_size)',
+      default_price: 'least(p.base_price, coalesce(p.vendor_price, p.base_price))',
+      inventory_location_name: 'l.display_name',
+    };
+    const pageSize = 30;
+    for (const [column, key] of Object.entries(keys)) {
+      for (const order of ['asc', 'desc'] as const) {
+        // Empty values last either way, ties by batch id.
+        const expected = (
+          await rows<{ id: number }>(sql`
+            select b.id from batches b join products p on p.id = b.product_id join categories c on c.id = p.category_id
+              left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id join inventory_locations l on l.id = b.location_id
+             where b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${today()}::date)
+               and b.active_units - b.reserved_units >= b.case_size
+             order by ${sql.raw(`${key} ${order} nulls last`)}, b.id asc`)
+        ).map((row) => row.id);
+        const last = Math.ceil(expected.length / pageSize);
+        for (const page of [1, 2, last]) {
+          const answer = await inventory({ sort: { column, order }, pagination: { page, pageSize } });
+          expect(answer.body.data.map((row: Row) => row.batch_id), `${column} ${order} page ${page}`).toEqual(expected.slice((page - 1) * pageSize, page * pageSize));
+          expect(answer.body.pagination.totalRecords).toBe(expected.length);
+        }
+      }
+    }
+  });
+
+  it('finds by a piece of the product, brand, S2S name or batch number, whatever the case, as an independent match of each batch does', async () => {
+    const [brand] = await rows<{ name: string }>(sql`select br.name from brands br join products p on p.brand_id = br.id where p.market_id = 1 order by br.id limit 1`);
+    const [batch] = await rows<{ batchNumber: string; s2s: string }>(sql`select batch_number as "batchNumber", s2s_product_name as s2s from batches where market_id = 1 order by id desc limit 1`);
+    for (const search of ['an', brand!.name.slice(1, 5).toUpperCase(), batch!.batchNumber.slice(-6), batch!.s2s.slice(2, 9).toLowerCase(), 'no such thing at all']) {
+      const pattern = `%${search}%`;
+      const expected = (
+        await rows<{ id: number }>(sql`
+          select b.id from batches b join products p on p.id = b.product_id left join brands br on br.id = p.brand_id
+           where b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${today()}::date)
+             and b.active_units - b.reserved_units >= b.case_size
+             and (p.name ilike ${pattern} or b.s2s_product_name ilike ${pattern} or b.batch_number ilike ${pattern} or br.name ilike ${pattern})
+           order by p.name, b.id`)
+      ).map((row) => row.id);
+      const found: number[] = [];
+      for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 200)); page += 1) {
+        const answer = await inventory({ search, pagination: { page, pageSize: 200 } });
+        expect(answer.body.pagination.totalRecords, search).toBe(expected.length);
+        found.push(...answer.body.data.map((row: Row) => row.batch_id));
+      }
+      expect(found, search).toEqual(expected);
+    }
+  });
+
   it('needs create_order', async () => {
     expect((await inventory({}, 'mnFulfilment')).status).toBe(403);
   });

@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listQuerySchema, type ListQuery } from '../../src/shared/api/common';
 import { PICKLIST_REGISTER_FILTER_COLUMNS, PICKLIST_REGISTER_SORT_COLUMNS } from '../../src/shared/api/picklist-protocol';
-import type { PicklistRow } from '../../src/shared/api/picklists';
+import { picklistRegisterEndpoint, type PicklistRow } from '../../src/shared/api/picklists';
 import { queryRows } from '../../src/server/db/client';
 import { checkListQuery } from '../../src/server/lib/list-query';
 import { pageWindow } from '../../src/server/lib/page-window';
-import { listPicklists } from '../../src/server/modules/picklists/picklists.repository';
+import { findPicklist, listPicklists } from '../../src/server/modules/picklists/picklists.repository';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ordersHelpers } from './orders-support';
 
@@ -85,6 +85,8 @@ async function registerPage(query: ListQuery): Promise<Page> {
     body: query,
   });
   expect(status).toBe(200);
+  // The page is built by the database and sent unchecked by the server: it must still be what the contract says.
+  expect(picklistRegisterEndpoint.responses[200].safeParse(body).error).toBeUndefined();
   return { ids: body.data.map((row) => row.picklist_id), rows: body.data, total: body.pagination.totalRecords };
 }
 
@@ -103,6 +105,19 @@ async function everyPage(query: Omit<ListQuery, 'pagination'>, pageSize: number)
 const idsOf = (rows: readonly ReferenceRow[]) => rows.map((row) => row.id);
 
 describe('picklist register pages', () => {
+  it('answers each row as the picklist itself is answered elsewhere: every field, picked, in progress and cancelled ones too', async () => {
+    const rows = [
+      ...(await registerPage({ pagination: { page: 1, pageSize: 50 } })).rows,
+      ...(await registerPage({ pagination: { page: 1, pageSize: 20 }, status: 'In Progress' })).rows,
+      ...(await registerPage({ pagination: { page: 1, pageSize: 20 }, status: 'Picked' })).rows,
+      ...(await registerPage({ pagination: { page: 1, pageSize: 20 }, status: 'Cancelled' })).rows,
+      ...(await registerPage({ pagination: { page: 1, pageSize: 20 }, sort: { column: 'requested_delivery_date', order: 'asc' } })).rows,
+    ];
+    expect(new Set(rows.map((row) => row.pick_status))).toEqual(new Set(['PENDING', 'IN_PROGRESS', 'PICKED', 'CANCELLED']));
+    expect(rows.some((row) => row.percentage_completion > 0 && row.percentage_completion < 100)).toBe(true);
+    for (const row of rows) expect(row).toEqual(await findPicklist(api.database.db, 1, row.picklist_id));
+  });
+
   it('breaks ties in created and updated time by the newest picklist id, across a page boundary, with no gaps or repeats', async () => {
     const cases: { sort?: { column: Column; order: 'asc' | 'desc' }; tied: () => number[] }[] = [
       { tied: () => newestTied },
@@ -218,15 +233,19 @@ describe('picklist register pages', () => {
       for (const sort of [undefined, ...PICKLIST_REGISTER_SORT_COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((order) => ({ column, order })))]) {
         const base = { pagination: { page: 1, pageSize }, ...(status ? { status } : {}), ...(sort ? { sort } : {}) };
         // Every row in one page: nothing skipped, read as page 1 is.
-        const all = await listPicklists(api.database.db, 1, { ...check(base), pageSize: 10_000 }, 'America/Chicago');
+        const read = async (query: ReturnType<typeof check>, options?: { fromEndMinOffset: number }) => {
+          const page = await listPicklists(api.database.db, 1, query, 'America/Chicago', options);
+          return { rows: JSON.parse(page.json) as PicklistRow[], total: page.total };
+        };
+        const all = await read({ ...check(base), pageSize: 10_000 });
         const pages = Math.ceil(all.total / pageSize);
         expect(pages, `${status} ${JSON.stringify(sort)}`).toBeGreaterThan(4);
         for (const page of [2, Math.ceil(pages / 2) + 1, pages - 1, pages, pages + 1]) {
           const query = check({ ...base, pagination: { page, pageSize } });
-          const read = await listPicklists(api.database.db, 1, query, 'America/Chicago', { fromEndMinOffset: 0 });
+          const found = await read(query, { fromEndMinOffset: 0 });
           const label = `${status ?? 'any status'} ${JSON.stringify(sort)} page ${page} of ${pages}`;
-          expect(read.rows, label).toEqual(all.rows.slice((page - 1) * pageSize, page * pageSize));
-          expect(read.total, label).toBe(all.total);
+          expect(found.rows, label).toEqual(all.rows.slice((page - 1) * pageSize, page * pageSize));
+          expect(found.total, label).toBe(all.total);
           if (pageWindow(page, pageSize, all.total).fromEnd) fromEnd += 1;
         }
       }

@@ -84,6 +84,12 @@ export type SeedToSaleConnector = {
   listActivePackages(locationId: string, window: TimeWindow, options?: CallOptions): Promise<S2SPackage[]>;
   /** The same packages page by page as they are listed (see PackagePageOptions): a package may come twice. */
   eachActivePackagePage<T>(locationId: string, window: TimeWindow, options: PackagePageOptions<T>): Promise<void>;
+  /**
+   * Those of `tags` that are active at the location now, however long they have been unchanged: what a listing
+   * by a window of last changes cannot see. Tags unknown to the system, inactive (finished, archived) or at another
+   * location are left out; a failed call fails the whole lookup.
+   */
+  findActivePackages(locationId: string, tags: readonly string[], options?: CallOptions): Promise<S2SPackage[]>;
   /** The lab results of one package; an empty list when the lab has reported nothing. */
   listLabResults(locationId: string, packageId: string, options?: CallOptions): Promise<S2SLabResult[]>;
 };

@@ -273,6 +273,8 @@ export const batches = pgTable(
     cbdUom: text(),
     totalCannabinoids: quantity(),
     terpenes: jsonb().$type<Terpene[]>(),
+    /** The three strongest terpenes as the menu shows them, kept by the database (migration 0028, menu_top_terpenes). */
+    topTerpenes: jsonb().generatedAlwaysAs(sql`menu_top_terpenes(terpenes)`),
     rowColor: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -287,6 +289,8 @@ export const batches = pgTable(
     index('batches_menu_expiry_desc_idx').on(t.marketId, sql`coalesce(${t.expiryDate}, '-infinity'::date)`),
     // The menu search's contains-matches on batch numbers and S2S names (ILIKE reads a trigram index directly).
     index('batches_menu_search_trgm_idx').using('gin', sql`${t.batchNumber} gin_trgm_ops`, sql`${t.s2sProductName} gin_trgm_ops`),
+    // The menu listing sorted by S2S name reads its page in order from here instead of sorting every sellable batch.
+    index('batches_menu_s2s_name_idx').on(t.marketId, t.s2sProductName),
     check('reserved_not_negative', sql`${t.reservedUnits} >= 0`),
     check('case_size_positive', sql`${t.caseSize} > 0`),
   ],

@@ -39,6 +39,17 @@ export function writtenInId(value: number): SQL {
   return sql.raw(String(value));
 }
 
+/**
+ * A market's today (yyyy-MM-dd, the server's own) written into the statement, not bound, like its id: with them bound,
+ * the planner cannot tell how many batches are the market's and unexpired when it builds the generic plan, judges it
+ * dearer than a plan for the market and day, and plans the statement again on every call. Written in, a market's
+ * statement for the day is planned once per connection.
+ */
+export function writtenInDay(day: string): SQL {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`a market day is yyyy-MM-dd, not ${day}`);
+  return sql.raw(`'${day}'::date`);
+}
+
 /** Pages up to this one have their LIMIT and OFFSET written in; deeper ones bind them. */
 export const WRITTEN_IN_PAGES = 100;
 
@@ -55,3 +66,6 @@ export function pageLimit(page: number, pageSize: number): SQL {
   const [limit, offset] = [whole(pageSize), whole((page - 1) * pageSize)];
   return page <= WRITTEN_IN_PAGES ? sql.raw(`limit ${limit} offset ${offset}`) : sql`limit ${limit} offset ${offset}`;
 }
+
+/** An instant as the API writes it (JavaScript's toISOString), whatever the session's DateStyle and time zone. */
+export const isoInstant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -201,6 +201,16 @@ describe('BioTrack client against the simulator over HTTP', () => {
     expect(progress.at(-1)).toBe(20);
   });
 
+  it('finds tags by listing the room without a window: old ones too, none of another room, none unknown', async () => {
+    const run = await setup();
+    const all = makePackages();
+    const old = all.find((pkg) => pkg.locationId === '101' && pkg.lastModified.startsWith('2026-02-27'))!;
+    const recent = all.find((pkg) => pkg.locationId === '101' && pkg.lastModified.startsWith('2026-03-01'))!;
+    const elsewhere = all.find((pkg) => pkg.locationId !== '101')!;
+    const found = await run.client.findActivePackages('101', [old.tag, recent.tag, elsewhere.tag, '600009999999999']);
+    expect(found.map((pkg) => pkg.tag).sort()).toEqual([old.tag, recent.tag].sort());
+  });
+
   it('hands the room’s packages on page by page, asking for a page only once the one before is taken', async () => {
     const run = await setup();
     const taken: { items: number; pagesAsked: number }[] = [];

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import { packagesListedOnce, type CallOptions, type PackagePageOptions, type SeedToSaleConnector, type TimeWindow } from '../types';
+import { packagesListedOnce, type CallOptions, type PackagePageOptions, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
 import { latestSamples, toLabResult, toLocation, toPackage } from './biotrack-mapping';
 import { loginAnswer, refusal, SYNC_TABLES, type QaSampleRecord } from './biotrack-payloads';
 
@@ -180,6 +180,20 @@ export function createBiotrackClient(config: BiotrackClientConfig): SeedToSaleCo
 
     eachActivePackagePage,
     listActivePackages: (locationId: string, window: TimeWindow, options?: CallOptions) => packagesListedOnce(eachActivePackagePage, locationId, window, options),
+
+    /** BioTrack has no lookup by id worth its cost: its inventory sync lists everything, here without a window. */
+    async findActivePackages(locationId: string, tags: readonly string[], options?: CallOptions) {
+      const wanted = new Set(tags);
+      const found = new Map<string, S2SPackage>();
+      await eachActivePackagePage(locationId, { start: new Date(0), end: new Date(8.64e15) }, {
+        signal: options?.signal,
+        keep: (pkg) => pkg,
+        use: (items) => {
+          for (const item of items) if (wanted.has(item.tag)) found.set(item.packageId, item);
+        },
+      });
+      return [...found.values()];
+    },
 
     async listLabResults(_locationId: string, packageId: string, options?: CallOptions) {
       return ((await qaIndex(options?.signal)).get(packageId) ?? []).map(toLabResult);

@@ -304,6 +304,40 @@ describe('Metrc client against the Metrc simulator over HTTP', () => {
     await expectFailure(client.listActivePackages(LICENCE, lastHalfDay), 'too-many-pages');
   });
 
+  it('looks tags up by label at a licence: finds the active ones however old, leaves out unknown tags and those of another licence', async () => {
+    const yearsOld = testPackage(1, NOW - 900 * 24 * HOUR);
+    const elsewhere = { ...testPackage(2, NOW - HOUR), locationId: 'MN-LIC-025555' };
+    const { client, requests } = await start(sourceOf([yearsOld, elsewhere, testPackage(3, NOW - HOUR)]), [], { pageConcurrency: 2 });
+
+    const found = await client.findActivePackages(LICENCE, [yearsOld.tag, elsewhere.tag, '1A40000000000000UNKNOWN1', 'tag/with?odd#characters']);
+
+    expect(found).toEqual([yearsOld]);
+    const lookups = requests.filter((request) => request.url.startsWith('/packages/v2/') && !request.url.startsWith('/packages/v2/active'));
+    expect(lookups).toHaveLength(4);
+    expect(lookups.map((request) => decodeURIComponent(new URL(request.url, 'http://local').pathname.slice('/packages/v2/'.length))).sort()).toEqual(
+      [yearsOld.tag, elsewhere.tag, '1A40000000000000UNKNOWN1', 'tag/with?odd#characters'].sort(),
+    );
+    for (const request of lookups) expect(queryOf(request.url).get('licenseNumber')).toBe(LICENCE);
+  });
+
+  it('fails a lookup by label as unauthorized when Metrc refuses the keys, not only the tags', async () => {
+    // Every request is refused from now on: the lookups' 401s are checked with one listing call, refused too.
+    const { client, requests } = await start(sourceOf(ninetyFive), [{ kind: 'unauthorized', on: 'any' }]);
+
+    const error = await expectFailure(client.findActivePackages(LICENCE, ninetyFive.slice(0, 3).map((pkg) => pkg.tag)), 'unauthorized');
+
+    expect(error.message).toContain('checking the keys');
+    expect(requests.filter((request) => request.url.startsWith('/packages/v2/active'))).toHaveLength(1);
+  });
+
+  it('fails a lookup by label as a whole when one lookup fails for good', async () => {
+    const { client } = await start(sourceOf(ninetyFive), [{ kind: 'server-error', on: 'packages' }]);
+
+    const error = await expectFailure(client.findActivePackages(LICENCE, ninetyFive.slice(0, 6).map((pkg) => pkg.tag)), 'server');
+
+    expect(error.message).toContain('/packages/v2/{label}');
+  });
+
   it("fails as 'unauthorized' on a 401, without retrying", async () => {
     const { client, requests } = await start(sourceOf(ninetyFive), [{ kind: 'unauthorized', on: 'locations' }]);
 

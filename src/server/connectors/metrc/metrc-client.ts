@@ -1,12 +1,12 @@
 // The Metrc v2 client. Every request matches an operation of the community OpenAPI description
 // (shared/reference/metrc-v2.openapi.yaml): GET /facilities/v2 (GetFacilities) for the licences the keys
-// reach, GET /packages/v2/active (GetPackageActive) and GET /labtests/v2/results (GetLabTestResults), the
-// last two per licence with `licenseNumber`. /locations/v2/active is not used: it lists the rooms inside
+// reach, GET /packages/v2/active (GetPackageActive), GET /packages/v2/{label} (GetPackageByLabel) and
+// GET /labtests/v2/results (GetLabTestResults), the last three per licence with `licenseNumber`. /locations/v2/active is not used: it lists the rooms inside
 // one licence, while our inventory locations are the licences themselves.
 import { ConnectorError } from '../connector-error';
 import { fetchJson, type FetchLike, type HttpJsonOptions } from '../http-json';
-import { packagesListedOnce, type CallOptions, type PackagePageOptions, type S2SLabResult, type S2SLocation, type SeedToSaleConnector, type TimeWindow } from '../types';
-import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
+import { packagesListedOnce, type CallOptions, type PackagePageOptions, type S2SLabResult, type S2SLocation, type S2SPackage, type SeedToSaleConnector, type TimeWindow } from '../types';
+import { isActivePackage, readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
 
 /** Metrc refuses a larger page; lists page only when pageSize is given. */
 export const METRC_MAX_PAGE_SIZE = 20;
@@ -158,6 +158,55 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
     for (const span of splitWindow(window)) await listSpan(span);
   }
 
+  /**
+   * Each tag asked for by label at the licence, `pageConcurrency` at a time. Metrc answers 404 for a label it does
+   * not know and 401 for one that is not valid for the licence given (the description's words): neither is active
+   * there. But 401 is also its answer to keys it no longer accepts, so when any lookup got one, one listing call at
+   * the licence checks the keys: refused too, the lookup fails as unauthorized instead of calling every tag inactive.
+   * A finished or archived package is not active, whatever else it lacks. Any other failure stops the other lookups
+   * and fails the whole.
+   */
+  async function findActivePackages(locationId: string, tags: readonly string[], options: CallOptions = {}): Promise<S2SPackage[]> {
+    const found: S2SPackage[] = [];
+    const siblings = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, siblings.signal]) : siblings.signal;
+    let refused = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < tags.length) {
+        const tag = tags[next++]!;
+        const label = `Metrc GET /packages/v2/{label} for package ${tag} of licence ${locationId}`;
+        let body: unknown;
+        try {
+          body = await get(`/packages/v2/${encodeURIComponent(tag)}`, { licenseNumber: locationId }, label, signal);
+        } catch (error) {
+          if (error instanceof ConnectorError && error.status === 404) continue;
+          if (error instanceof ConnectorError && error.status === 401) {
+            refused += 1;
+            continue;
+          }
+          throw error;
+        }
+        if (!isActivePackage(body)) continue;
+        const pkg = toPackage(body, label, locationId, metrcTime(Date.now()));
+        if (pkg.tag === tag) found.push(pkg);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(pageConcurrency, tags.length) }, worker));
+    } catch (error) {
+      siblings.abort();
+      throw error;
+    }
+    if (refused > 0) {
+      // Throws 'unauthorized' when the keys (or their right to the licence) are what Metrc refused.
+      const end = Math.floor(Date.now() / 1000) * 1000;
+      const query = { licenseNumber: locationId, lastModifiedStart: metrcTime(end - 60_000), lastModifiedEnd: metrcTime(end), pageNumber: '1', pageSize: String(METRC_MAX_PAGE_SIZE) };
+      await get('/packages/v2/active', query, `Metrc GET /packages/v2/active for licence ${locationId} (checking the keys after ${refused} refused lookups)`, options.signal);
+    }
+    return found;
+  }
+
   return {
     system: 'metrc',
     kind: config.kind ?? 'http',
@@ -175,6 +224,7 @@ export function createMetrcClient(config: MetrcClientConfig): SeedToSaleConnecto
 
     eachActivePackagePage,
     listActivePackages: (locationId: string, window: TimeWindow, options?: CallOptions) => packagesListedOnce(eachActivePackagePage, locationId, window, options),
+    findActivePackages,
 
     async listLabResults(locationId: string, packageId: string, options: CallOptions = {}): Promise<S2SLabResult[]> {
       const label = `Metrc GET /labtests/v2/results for package ${packageId}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../connector-error';
-import { readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
+import { isActivePackage, readPage, toLabResults, toLocation, toPackage } from './metrc-payloads';
 
 const LABEL = 'Metrc GET /packages/v2/active page 1';
 
@@ -51,6 +51,15 @@ describe('Metrc payloads', () => {
       expect(error.failure).toBe('malformed');
       expect(error.message).toMatch(/^Metrc GET \//);
     }
+  });
+
+  it('tells a package answered by label active unless it is finished or archived, in either spelling', () => {
+    expect(isActivePackage({ Id: 1, Label: 'T', IsFinished: false, FinishedDate: null, ArchivedDate: null })).toBe(true);
+    expect(isActivePackage({ id: 1, label: 'T' })).toBe(true);
+    expect(isActivePackage({ Id: 1, Label: 'T', IsFinished: true })).toBe(false);
+    expect(isActivePackage({ id: 1, label: 'T', finishedDate: '2025-03-01' })).toBe(false);
+    expect(isActivePackage({ Id: 1, Label: 'T', ArchivedDate: '2025-03-01T00:00:00Z' })).toBe(false);
+    expect(isActivePackage(null)).toBe(false);
   });
 
   it('passes odd quantities through for the import rules to report', () => {

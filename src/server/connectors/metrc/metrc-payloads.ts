@@ -86,6 +86,15 @@ export function toPackage(value: unknown, label: string, licenseNumber: string, 
 }
 
 /**
+ * Whether a package Metrc answered by label is active: neither finished nor archived, the packages that
+ * Metrc's active listing leaves out.
+ */
+export function isActivePackage(value: unknown): boolean {
+  const fields = fieldsOf(value);
+  return fields !== null && fields.get('isfinished') !== true && !text(fields, 'finisheddate') && !text(fields, 'archiveddate');
+}
+
+/**
  * What a TestTypeName measures. Metrc names each test by what it measures, its unit and often the matrix:
  * 'Total THC (%) Raw Plant Material', 'THC (mg/g)', 'Total CBD (%)', 'beta-Myrcene (%)', 'Pesticides'.
  * - unit: '%' or 'percent' is Percentage, 'mg/g' is WeightRatio; a potency in any other unit (mg per serving)

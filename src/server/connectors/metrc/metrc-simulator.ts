@@ -1,4 +1,4 @@
-// A Metrc v2 server in a function: answers the three calls the client makes in Metrc's documented shapes
+// A Metrc v2 server in a function: answers the four calls the client makes in Metrc's documented shapes
 // (PascalCase, lists as { Data, Total, TotalPages, PageNumber, PageSize }) from a SimulatedSource, enforces
 // what Metrc enforces (Basic auth, licenseNumber, pageSize at most 20, windows of at most 24 h), and fails on
 // demand with the faults a test switches on. The embedded default runs the real client against it.
@@ -14,6 +14,8 @@ const ROUTES: Record<string, Call> = {
   '/packages/v2/active': 'packages',
   '/labtests/v2/results': 'lab-results',
 };
+/** GET /packages/v2/{label}: one package by its tag ('active' is the listing's own path). */
+const PACKAGE_BY_LABEL = /^\/packages\/v2\/(?!active$)([^/]+)$/;
 /** The format the description gives for lastModifiedStart and lastModifiedEnd. */
 const METRC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const LAB = { LabFacilityLicenseNumber: 'LAB-SIM-0001', LabFacilityName: 'Simulated Analytical Laboratory' };
@@ -173,6 +175,25 @@ export function createMetrcSimulator(options: { source: SimulatedSource; faults?
     });
   };
 
+  // Where each tag is, found once on the first lookup by label.
+  let byLabel: Map<string, { licence: string; pkg: S2SPackage }> | null = null;
+  const packageByLabel = (tag: string) => {
+    if (!byLabel) {
+      byLabel = new Map();
+      for (const licence of licences) for (const pkg of source.packagesOf(licence)) byLabel.set(pkg.tag, { licence, pkg });
+    }
+    return byLabel.get(tag) ?? null;
+  };
+
+  /** A package by label, validated against the licence as the description says: 401 when it is not valid there. */
+  const answerLabel = (tag: string, params: URLSearchParams): Response => {
+    const licence = params.get('licenseNumber');
+    const found = packageByLabel(tag);
+    if (!found) return refuse(404, `Package ${tag} was not found.`);
+    if (licence !== null && licence !== found.licence) return new Response(null, { status: 401 });
+    return json(200, renderPackage(found.pkg));
+  };
+
   const answer = (call: Call, params: URLSearchParams, endless: boolean): Response => {
     if (call === 'locations') {
       return json(
@@ -205,7 +226,9 @@ export function createMetrcSimulator(options: { source: SimulatedSource; faults?
     // listing of thousands of pages hold the server (no request answered, no timer fired) until it ended.
     await new Promise((resolve) => setImmediate(resolve));
     const url = new URL(String(input));
-    const call = ROUTES[url.pathname.replace(/\/+$/, '')];
+    const path = url.pathname.replace(/\/+$/, '');
+    const label = PACKAGE_BY_LABEL.exec(path)?.[1];
+    const call = label === undefined ? ROUTES[path] : 'packages';
     if (!call) return refuse(404, 'No HTTP resource was found that matches the request URI.');
     if ((init.method ?? 'GET').toUpperCase() !== 'GET') return refuse(405, 'The requested resource does not support this method.');
 
@@ -225,7 +248,7 @@ export function createMetrcSimulator(options: { source: SimulatedSource; faults?
 
     if (!hasBasicCredentials(new Headers(init.headers).get('authorization'))) return new Response(null, { status: 401 });
     try {
-      return answer(call, url.searchParams, fault === 'endless-pages');
+      return label === undefined ? answer(call, url.searchParams, fault === 'endless-pages') : answerLabel(decodeURIComponent(label), url.searchParams);
     } catch (error) {
       if (error instanceof BadRequest) return refuse(400, error.message);
       throw error;

@@ -8,9 +8,10 @@ import type * as schema from '../schema';
 
 /**
  * Columns the database keeps itself, which rows the seed makes leave out: an import row's JSON and a product's case
- * size list row, search text and slots (triggers, migrations 0013, 0016 and 0018), search texts (generated).
+ * size list row, search text and slots (triggers, migrations 0013, 0016 and 0018), search texts and a batch's top
+ * terpenes (generated).
  */
-const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch', 'caseSizeSlots'] as const;
+const KEPT_BY_DATABASE = ['detailJson', 'searchText', 'caseSizeRow', 'caseSizeSearch', 'caseSizeSlots', 'topTerpenes'] as const;
 /** A picklist's sort keys, copied from its order, dispensary, warehouse and items by triggers (migration 0025). */
 const PICKLIST_SORT_KEYS = ['orderReference', 'customerName', 'locationName', 'requestedDeliveryDate', 'totalCases', 'percentageCompletion'] as const;
 type KeptOf<T extends PgTable> = (typeof KEPT_BY_DATABASE)[number] | (T['_']['name'] extends 'picklists' ? (typeof PICKLIST_SORT_KEYS)[number] : never);
@@ -26,7 +27,7 @@ export type LocationRow = typeof schema.inventoryLocations.$inferSelect;
 export type ProductRow = WrittenRow<typeof schema.products>;
 export type ProductNameRow = typeof schema.productNames.$inferSelect;
 export type ProductCaseSizeRow = typeof schema.productCaseSizes.$inferSelect;
-export type BatchRow = typeof schema.batches.$inferSelect;
+export type BatchRow = WrittenRow<typeof schema.batches>;
 export type BatchTagRow = typeof schema.batchTags.$inferSelect;
 export type SalesPersonRow = typeof schema.salesPersons.$inferSelect;
 export type MsoOwnerRow = typeof schema.msoOwners.$inferSelect;

@@ -4,16 +4,14 @@ import { CASE_SIZE_FILTER_COLUMNS, CASE_SIZE_SORT_COLUMNS, listCaseSizesEndpoint
 import { paginationMeta } from '../../../shared/api/common';
 import { route } from '../../lib/endpoint-route';
 import { checkListQuery } from '../../lib/list-query';
-import { ok } from '../../lib/reply';
+import { ok, sendJsonPage } from '../../lib/reply';
 import type { CaseSizesService } from './case-sizes.service';
 
 export const caseSizesRoutes: FastifyPluginAsync<{ caseSizes: CaseSizesService }> = async (app, { caseSizes }) => {
   route(app, listCaseSizesEndpoint, async ({ ctx, body }, reply) => {
     const query = checkListQuery(body, { sortable: CASE_SIZE_SORT_COLUMNS, filterable: CASE_SIZE_FILTER_COLUMNS });
     const { rowsJson, rows, total } = await caseSizes.list(ctx, query);
-    // Already JSON (built by the database): sent as it is, so the schema documents it but does not re-encode it.
-    const pagination = paginationMeta(query.page, query.pageSize, total, rows);
-    return reply.type('application/json; charset=utf-8').send(`{"success":true,"message":"OK","data":${rowsJson},"pagination":${JSON.stringify(pagination)}}`);
+    return sendJsonPage(reply, rowsJson, paginationMeta(query.page, query.pageSize, total, rows));
   });
 
   route(app, manageCaseSizesEndpoint, async ({ ctx, body }) => {

@@ -17,7 +17,7 @@ import { paginationMeta } from '../../../shared/api/common';
 import { importReasonLabel } from '../../../shared/reason-codes';
 import { route } from '../../lib/endpoint-route';
 import { checkListQuery } from '../../lib/list-query';
-import { ok, okPage } from '../../lib/reply';
+import { ok, okPage, sendJsonPage } from '../../lib/reply';
 import type { StoredImportRow } from './import.repository';
 import type { ImportService } from './import.service';
 
@@ -108,12 +108,8 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
       page: query.page,
       pageSize: query.pageSize,
     });
-    // The rows are already JSON (built by the database as detailRow would build them): sent as they are, so the
-    // schema documents the answer but nothing parses, maps and encodes a page of 100 rows again.
-    const pagination = paginationMeta(query.page, query.pageSize, total, rows);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"success":true,"message":"OK","data":${rowsJson},"pagination":${JSON.stringify(pagination)},"metaDetails":${JSON.stringify(meta)}}`);
+    // The rows are already JSON (built by the database as detailRow would build them).
+    return sendJsonPage(reply, rowsJson, paginationMeta(query.page, query.pageSize, total, rows), { metaDetails: meta });
   });
 
   route(app, refreshImportEndpoint, async ({ ctx, params }) => {

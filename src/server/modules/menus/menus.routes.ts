@@ -4,7 +4,7 @@ import { paginationMeta, type ParsedListQuery } from '../../../shared/api/common
 import { MENU_FILTER_COLUMNS, MENU_MESSAGES, MENU_SORT_COLUMNS, menuExportEndpoint, menuListingEndpoint, menuSettingsEndpoint, saveMenuSettingsEndpoint } from '../../../shared/api/menus';
 import { route } from '../../lib/endpoint-route';
 import { checkListQuery } from '../../lib/list-query';
-import { ok } from '../../lib/reply';
+import { ok, sendJsonPage } from '../../lib/reply';
 import { menuFilters, type MenusService } from './menus.service';
 
 const allowed = { sortable: MENU_SORT_COLUMNS, filterable: MENU_FILTER_COLUMNS, dateColumns: ['expired_date'] } as const;
@@ -13,11 +13,7 @@ export const menusRoutes: FastifyPluginAsync<{ menus: MenusService }> = async (a
   route(app, menuListingEndpoint, async ({ ctx, body }, reply) => {
     const query = checkListQuery(body, allowed);
     const { rowsJson, rows, total, lastImportTime } = await menus.list(ctx, body.menuType, query);
-    // Already JSON (built by the database): sent as it is, so the schema documents it but does not re-encode it.
-    const pagination = paginationMeta(query.page, query.pageSize, total, rows);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"success":true,"message":"OK","data":${rowsJson},"metaDetails":${JSON.stringify({ lastImportTime })},"pagination":${JSON.stringify(pagination)}}`);
+    return sendJsonPage(reply, rowsJson, paginationMeta(query.page, query.pageSize, total, rows), { metaDetails: { lastImportTime } });
   });
 
   route(app, menuExportEndpoint, async ({ ctx, body }) => {

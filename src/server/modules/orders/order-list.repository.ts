@@ -6,7 +6,7 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { readKeptTotal } from '../../db/kept-counts';
 import { ORDER_SEARCH_TEXT } from '../../db/schema';
 import { pageWindow } from '../../lib/page-window';
-import { escapeLike, pageLimit, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, isoInstant, pageLimit, sqlList } from '../../lib/sql-helpers';
 
 type OrderListTextColumn = 'customer_name' | 'created_user_name' | 'reference_id' | 'mso_owner_name' | 'sales_person_name';
 type OrderListDateColumn = 'created_ts' | 'approved_date' | 'requested_delivery_date' | 'confirmed_delivery_date';
@@ -112,9 +112,6 @@ function orderBy(keys: OrderKey[], reversed: boolean): SQL {
     sql`, `,
   );
 }
-
-/** An instant as the API writes it (JavaScript's toISOString), whatever the session's DateStyle and time zone. */
-const isoInstant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A page of the list as the JSON array the API answers (orderListRowSchema's fields), built by the

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/api/orders';
 import { route } from '../../lib/endpoint-route';
 import { badRequest } from '../../lib/errors';
-import { ok, okPage } from '../../lib/reply';
+import { ok, okPage, sendJsonPage } from '../../lib/reply';
 import type { OrdersService } from './orders.service';
 
 const STATUS_MESSAGES = {
@@ -46,9 +46,7 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
 
   route(app, listOrdersEndpoint, async ({ ctx, body }, reply) => {
     const { rowsJson, pagination } = await orders.list(ctx.market, body);
-    // Already JSON (built by the database): sent as it is, so the schema documents it but does not re-encode it.
-    const json = `{"success":true,"message":"OK","data":${rowsJson},"pagination":${JSON.stringify(pagination)}}`;
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJsonPage(reply, rowsJson, pagination);
   });
 
   route(app, orderDetailsEndpoint, async ({ ctx, params, body }) => {

@@ -7,7 +7,7 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { foldWhenSpread, keptRows, keptTotal, readKeptTotal } from '../../db/kept-counts';
 import type { CheckedListQuery } from '../../lib/list-query';
 import { FROM_END_MIN_OFFSET, pageWindow } from '../../lib/page-window';
-import { escapeLike, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
+import { escapeLike, isoInstant, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
 
 type RegisterColumn = (typeof PICKLIST_REGISTER_SORT_COLUMNS)[number];
 
@@ -78,6 +78,21 @@ const WIDE_JOINS = sql`
   left join mso_owners m on m.id = c.mso_owner_id
   left join users cu on cu.id = p.created_by
   left join users uu on uu.id = p.updated_by`;
+
+/**
+ * A register row as the API answers it (picklistRowSchema's fields, as toRow makes them), for picklists `p` already
+ * chosen, joined as WIDE_JOINS and TOTALS join them: built by the database, so that a page is one text value instead of
+ * a hundred rows parsed into objects, mapped and checked against the schema again on their way out.
+ */
+const ROW_JSON = sql`json_build_object(
+  'picklist_id', p.id, 'picklist_reference_id', p.reference_id, 'order_id', p.order_id, 'reference_id', o.reference_id,
+  'inventory_location_id', p.location_id, 'inventory_location_name', l.display_name,
+  'customer_name', c.name, 'mso_owner_name', m.name,
+  'total_cases', t.total_cases, 'picked_cases', t.picked_cases, 'percentage_completion', t.percentage_completion,
+  'requested_delivery_date', to_char(o.requested_delivery_date, 'YYYY-MM-DD'),
+  'pick_status', upper(replace(p.status, ' ', '_')), 'pick_status_label', p.status,
+  'created_ts', ${isoInstant(sql`p.created_at`)}, 'updated_ts', ${isoInstant(sql`p.updated_at`)},
+  'created_user_name', cu.name, 'updated_user_name', uu.name, 'version', p.version)`;
 
 /**
  * Percent complete counts the items picked: an item counts once it has a pick status and at least one case
@@ -175,7 +190,7 @@ function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>):
  * A register page. The page's picklist ids come first, from `picklists` alone: every sort, filter and the search read
  * the picklist's own columns (the keys kept from its order, dispensary, warehouse and items, migrations 0025 and
  * 0026), so a sort is an index scan in its order that stops at the page. The wide columns and item totals shown are
- * then joined for those ids only, in the page's order.
+ * then joined for those ids only, and the page is answered as the JSON array the API sends (ROW_JSON), in its order.
  *
  * The total is counted only when the page is full: a page with fewer rows ends the list, so the total is its offset
  * plus its rows. Both come from one statement, so they agree with each other. Narrowed by status alone, the total is
@@ -187,7 +202,7 @@ export async function listPicklists(
   query: CheckedListQuery<RegisterColumn, RegisterColumn>,
   timeZone: string,
   { fromEndMinOffset = FROM_END_MIN_OFFSET }: { fromEndMinOffset?: number } = {},
-): Promise<{ rows: PicklistRow[]; total: number }> {
+): Promise<{ json: string; rows: number; total: number }> {
   const filters = registerFilters(marketId, query, timeZone);
   const order = registerOrder(query);
   const where = sql.join(filters.where, sql` and `);
@@ -206,23 +221,22 @@ export async function listPicklists(
      where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
      ${window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(query.page, query.pageSize)}`;
   // The count subquery runs only when the case reaches it (PostgreSQL evaluates an init plan on first use).
-  const rows = await queryRows<RegisterSqlRow & { percentage_completion: number; kept_rows?: number }>(
+  const [page] = await queryRows<{ json: string; rows: number; total: number; kept_rows?: number }>(
     db,
     sql`
       with page as (${pageIds})
-      select ${WIDE_COLUMNS}, t.*,
+      select coalesce(json_agg(${ROW_JSON} order by ${order.orderBy}), '[]')::text as json, count(*)::int as rows,
              ${known === undefined ? sql`(case when (select count(*) from page) < ${query.pageSize} then ${offset} + (select count(*) from page) else (${count}) end)::int` : sql`${known}::int`} as total
              ${kept ? sql`, ${keptRows('picklist_status_counts', marketId)}::int as kept_rows` : sql``}
-        from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}
-       order by ${order.orderBy}`,
+        from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}`,
   );
-  if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, rows[0]?.kept_rows ?? 0);
-  let total = known ?? rows[0]?.total ?? 0;
-  if (known === undefined && rows.length === 0 && query.page > 1) {
+  if (kept) foldWhenSpread(db, 'picklist_status_counts', marketId, page?.kept_rows ?? 0);
+  let total = known ?? page?.total ?? 0;
+  if (known === undefined && !page?.rows && query.page > 1) {
     const [counted] = await queryRows<{ n: number }>(db, sql`select (${count})::int as n`);
     total = counted?.n ?? 0;
   }
-  return { rows: rows.map(toRow), total };
+  return { json: page?.json ?? '[]', rows: page?.rows ?? 0, total };
 }
 
 type ItemSqlRow = {

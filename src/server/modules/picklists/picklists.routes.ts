@@ -11,11 +11,14 @@ import {
 import { route } from '../../lib/endpoint-route';
 import { invalidField } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { ok, okPage } from '../../lib/reply';
+import { ok, sendJsonPage } from '../../lib/reply';
 import type { PicklistsService } from './picklists.service';
 
 export const picklistsRoutes: FastifyPluginAsync<{ picklists: PicklistsService }> = async (app, { picklists }) => {
-  route(app, picklistRegisterEndpoint, async ({ ctx, body }) => okPage(await picklists.register(ctx.market, body)));
+  route(app, picklistRegisterEndpoint, async ({ ctx, body }, reply) => {
+    const { rowsJson, pagination } = await picklists.register(ctx.market, body);
+    return sendJsonPage(reply, rowsJson, pagination);
+  });
 
   route(app, picklistDetailEndpoint, async ({ ctx, params }, reply) => {
     const detail = await picklists.detail(ctx.market, params.id);

@@ -4,7 +4,7 @@
 // picker's own later picks were made on top of it: a phone offline picks an item, then picks it again);
 // otherwise it answers 412 with the current picklist, so the picker decides. Only roles other than the two
 // sales roles, holding the picked grant, may pick.
-import type { ParsedListQuery } from '../../../shared/api/common';
+import { paginationMeta, type PaginationMeta, type ParsedListQuery } from '../../../shared/api/common';
 import {
   PICK_MESSAGES,
   PICKLIST_REGISTER_FILTER_COLUMNS,
@@ -15,7 +15,6 @@ import {
   type PicklistEditBatchResult,
   type PicklistEditBody,
   type PicklistEditOutcome,
-  type PicklistRow,
 } from '../../../shared/api/picklists';
 import type { OrderStatus, PicklistStatus } from '../../../shared/enums';
 import { canMarkPicked } from '../../../shared/permissions';
@@ -26,7 +25,7 @@ import { errorBody } from '../../lib/error-handler';
 import { AppError, badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors';
 import { requestFingerprint, runIdempotently, runIdempotentlyWithin, type IdempotencyClaim, type IdempotentResult, type StoredAnswer } from '../../lib/idempotency';
 import { checkListQuery } from '../../lib/list-query';
-import { ok, type Page } from '../../lib/reply';
+import { ok } from '../../lib/reply';
 import type { RequestContext } from '../../lib/request-context';
 import type { MarketStats } from '../markets/market-stats';
 import { MARKET_TIME_ZONES } from '../../../shared/market-time';
@@ -150,14 +149,15 @@ export function createPicklistsService(deps: { db: Db; stats: MarketStats }) {
   }
 
   return {
-    async register(market: MarketScope, query: ParsedListQuery): Promise<Page<PicklistRow>> {
+    /** A register page as the JSON array of its rows, built by the database, and its pagination. */
+    async register(market: MarketScope, query: ParsedListQuery): Promise<{ rowsJson: string; pagination: PaginationMeta }> {
       const checked = checkListQuery(query, {
         sortable: PICKLIST_REGISTER_SORT_COLUMNS,
         filterable: PICKLIST_REGISTER_FILTER_COLUMNS,
         dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'],
       });
-      const { rows, total } = await listPicklists(db, market.id, checked, MARKET_TIME_ZONES[market.code]);
-      return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
+      const page = await listPicklists(db, market.id, checked, MARKET_TIME_ZONES[market.code]);
+      return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, page.total, page.rows) };
     },
 
     async detail(market: MarketScope, picklistId: number): Promise<PicklistDetail> {

@@ -10,17 +10,33 @@ import { PermanentJobError, type JobDefinition } from '../../jobs/job-queue';
 import type { ConnectorSource } from '../inventory-import/import-job';
 import { importMarket } from '../inventory-import/import.repository';
 import { marketLocations } from '../inventory/stock-import.repository';
-import { forEachLocationsPackages } from './reconciliation-packages';
-import { clearStagedPackages, compareStagedPackages, deleteRows, findRun, orphanedRuns, stagePackages, transitionRun, type ReconRun } from './reconciliation.repository';
+import type { SeedToSaleConnector, TimeWindow } from '../../connectors/types';
+import { forEachLocationsPackages, forEachUnlistedActivePackage } from './reconciliation-packages';
+import {
+  clearStagedPackages,
+  compareStagedPackages,
+  deleteRows,
+  findRun,
+  orphanedRuns,
+  stagePackages,
+  transitionRun,
+  unstagedActiveTags,
+  type ReconRun,
+  type StagedPackage,
+} from './reconciliation.repository';
 
 export const RECONCILIATION_JOB_KIND = 'inventory-reconciliation';
 
 /**
- * Reconciliation compares what is active now, and the seed-to-sale systems list active packages by when they
- * last changed: a year back sees every package still active that changed within it. Metrc clients split the
- * window into the day-long spans Metrc allows, so this costs one request per day and location.
+ * Reconciliation compares what is active now, and Metrc lists active packages by when they last changed, in
+ * day-long spans: one request per day and location. A year back lists nearly every active package; the tags of
+ * our active batches that it did not list (unchanged for longer, or no longer active) are then looked up one by
+ * one. BioTrack's listing is its whole inventory whatever the window (the client filters by time itself), so it
+ * is listed without one and what it does not list is not active.
  */
 const RECON_WINDOW_MS = 365 * 24 * 3600 * 1000;
+const windowOf = (connector: SeedToSaleConnector, end: Date): TimeWindow =>
+  connector.system === 'biotrack' ? { start: new Date(0), end } : { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
 
 export type ReconciliationJobPayload = { runId: number };
 
@@ -31,28 +47,26 @@ const jobActor = (jobId: number, marketId: number): AuditActor => ({ requestId: 
 
 export function createReconciliationJob({ db, connectors, now = () => new Date() }: { db: Db; connectors: Pick<ConnectorSource, 'seedToSale'>; now?: () => Date }): JobDefinition<ReconciliationJobPayload> {
   /**
-   * The locations' packages staged in the database, location by location (what an attempt before left is replaced).
-   * Answers the locations compared: the run's that are still active, on both sides.
+   * The locations' packages staged in the database, location by location (what an attempt before left is replaced),
+   * then those of our active tags the listing did not list and a lookup finds active. Answers the locations
+   * compared: the run's that are still active, on both sides.
    */
   async function stage(run: ReconRun, signal: AbortSignal): Promise<number[]> {
     const market = await importMarket(db, run.marketId);
     const locations = await marketLocations(db, run.marketId, run.locationIds);
     const connector = await connectors.seedToSale(market, db);
-    const end = now();
-    const window = { start: new Date(end.getTime() - RECON_WINDOW_MS), end };
+    const window = windowOf(connector, now());
     await clearStagedPackages(db, run.id);
     let staged = 0;
-    await forEachLocationsPackages(
-      connector,
-      locations.map((location) => location.s2sLocationId),
-      window,
-      async (packages) => {
-        await stagePackages(db, run.id, packages, staged);
-        staged += packages.length;
-      },
-      signal,
-    );
-    return locations.map((location) => location.id);
+    const stageSome = async (packages: StagedPackage[]) => {
+      await stagePackages(db, run.id, packages, staged);
+      staged += packages.length;
+    };
+    const s2sLocationIds = locations.map((location) => location.s2sLocationId);
+    await forEachLocationsPackages(connector, s2sLocationIds, window, stageSome, signal);
+    const locationIds = locations.map((location) => location.id);
+    if (window.start.getTime() > 0) await forEachUnlistedActivePackage(connector, await unstagedActiveTags(db, run.id, run.marketId, locationIds), window, stageSome, signal);
+    return locationIds;
   }
 
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../connectors/connector-error';
 import type { PackagePageOptions, S2SPackage, SeedToSaleConnector, TimeWindow } from '../../connectors/types';
-import { forEachLocationsPackages } from './reconciliation-packages';
+import { forEachLocationsPackages, forEachUnlistedActivePackage } from './reconciliation-packages';
 import type { StagedPackage } from './reconciliation.repository';
 
 const HOUR = 3_600_000;
@@ -20,6 +20,8 @@ const PAGE = 20;
 function connector(locations: Record<string, Listed[]>, maxListed: number, failure?: ConnectorError) {
   const windows: TimeWindow[] = [];
   const events: string[] = [];
+  const asPackage = (item: Listed) =>
+    ({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity, lastModified: new Date(item.modifiedAt).toISOString() }) as S2SPackage;
   const fake: SeedToSaleConnector = {
     system: 'metrc',
     kind: 'simulator',
@@ -34,8 +36,15 @@ function connector(locations: Record<string, Listed[]>, maxListed: number, failu
       for (let start = 0; start < listed.length; start += PAGE) {
         events.push(`${locationId} page ${start / PAGE + 1}`);
         const page = listed.slice(start, start + PAGE);
-        await options.use(page.map((item) => options.keep({ packageId: item.packageId, tag: `T-${item.packageId}`, batchNumber: item.batchNumber, itemName: `Item ${item.batchNumber}`, quantity: item.quantity } as S2SPackage)));
+        await options.use(page.map((item) => options.keep(asPackage(item))));
       }
+    },
+    // Looked up by tag: whenever it changed, at its own location only.
+    async findActivePackages(locationId: string, tags: readonly string[]) {
+      events.push(`${locationId} lookup of ${tags.length}`);
+      if (failure) throw failure;
+      const wanted = new Set(tags);
+      return locations[locationId]!.map(asPackage).filter((pkg) => wanted.has(pkg.tag));
     },
   };
   return { fake, windows, events };
@@ -137,5 +146,40 @@ describe('forEachLocationsPackages', () => {
     const down = connector({ L1: recent(1) }, 10, new ConnectorError('server', 'Metrc answered 500'));
     await expect(s2sBatchesOf(down.fake, ['L1'], WINDOW)).rejects.toThrow('Metrc answered 500');
     expect(down.windows).toHaveLength(1);
+  });
+});
+
+describe('forEachUnlistedActivePackage', () => {
+  it('looks our unlisted tags up per location in calls of 1,000 and stages those still active, however old', async () => {
+    const old = Array.from({ length: 2_500 }, (_, index): Listed => ({ packageId: `O${index}`, batchNumber: `B${index % 3}`, quantity: 2, modifiedAt: END - 800 * 24 * HOUR }));
+    const L2: Listed[] = [
+      { packageId: 'Q1', batchNumber: 'B9', quantity: 5, modifiedAt: END - 500 * 24 * HOUR },
+      // Changed within the window yet not listed: not in the active listing (in transit, say), so not active.
+      { packageId: 'W1', batchNumber: 'B9', quantity: 7, modifiedAt: END - 10 * HOUR },
+      // Changed after the window's end, while the run listed: current, so active.
+      { packageId: 'A1', batchNumber: 'B8', quantity: 3, modifiedAt: END + HOUR },
+    ];
+    const { fake, events } = connector({ L1: old, L2 }, 100);
+    // Our tags: every old one of L1 plus two the system no longer has; L2's, and L1's O0 asked at L2 (where it is not).
+    const ours = new Map([
+      ['L1', [...old.map((item) => `T-${item.packageId}`), 'T-GONE-1', 'T-GONE-2']],
+      ['L2', ['T-Q1', 'T-W1', 'T-A1', 'T-O0']],
+    ]);
+    const staged: StagedPackage[] = [];
+    await forEachUnlistedActivePackage(fake, ours, WINDOW, async (packages) => {
+      staged.push(...packages);
+    });
+    expect(events).toEqual(['L1 lookup of 1000', 'L1 lookup of 1000', 'L1 lookup of 502', 'L2 lookup of 4']);
+    expect(staged).toHaveLength(2_502);
+    expect(staged.map((item) => item.packageId)).not.toContain('W1');
+    expect(staged.map((item) => item.packageId)).toContain('A1');
+    expect(staged.find((item) => item.packageId === 'Q1')).toEqual({ packageId: 'Q1', batchNumber: 'B9', tag: 'T-Q1', itemName: 'Item B9', units: 5 });
+    expect(staged.filter((item) => item.packageId === 'O0')).toHaveLength(1);
+  });
+
+  it('fails with the connector when a lookup fails', async () => {
+    const failure = new ConnectorError('server', 'Metrc GET /packages/v2/{label} failed with HTTP 500 after 3 attempts.');
+    const { fake } = connector({ L1: [] }, 100, failure);
+    await expect(forEachUnlistedActivePackage(fake, new Map([['L1', ['T-1']]]), WINDOW, async () => {})).rejects.toBe(failure);
   });
 });

@@ -51,3 +51,33 @@ export async function forEachLocationsPackages(
     if (part.size > 0) await use([...part.values()]);
   }
 }
+
+/** Tags looked up in one call: a part of staged rows, and a call that a cancelled run stops within seconds. */
+const LOOKUP_PART = 1_000;
+
+/**
+ * The packages among `tags` (per location) that are active now, found by looking each up: the tags of our active
+ * batches that the windowed listing did not list, because they have been unchanged for longer than its window.
+ * A package found that changed within the window was not listed although it changed then, so it is not in the active
+ * listing (in transit, say) and is left out; one that changed after the window's end (during the run) is current.
+ * Handed to `use` as they are found, a part at a time. (Metrc's lookup asks per tag; BioTrack has no reason to be
+ * asked, its listing having no window.)
+ */
+export async function forEachUnlistedActivePackage(
+  connector: SeedToSaleConnector,
+  tags: ReadonlyMap<string, readonly string[]>,
+  window: TimeWindow,
+  use: (packages: StagedPackage[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const outsideWindow = (pkg: S2SPackage) => {
+    const modified = Date.parse(pkg.lastModified);
+    return !(modified >= window.start.getTime() && modified < window.end.getTime());
+  };
+  for (const [locationId, locationTags] of tags) {
+    for (let start = 0; start < locationTags.length; start += LOOKUP_PART) {
+      const found = (await connector.findActivePackages(locationId, locationTags.slice(start, start + LOOKUP_PART), { signal })).filter(outsideWindow);
+      if (found.length > 0) await use(found.map(kept));
+    }
+  }
+}

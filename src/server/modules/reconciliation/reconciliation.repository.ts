@@ -137,6 +137,29 @@ export async function stagePackages(db: DbOrTx, runId: number, packages: readonl
   );
 }
 
+/**
+ * The tags of our active batches at the locations that the run has not staged, per S2S location id, in tag order:
+ * the seed-to-sale side of each is looked up by tag (a listing by last change does not see long-unchanged
+ * packages). Tags holding none of our units are left out: whatever the system says of them adds no units.
+ */
+export async function unstagedActiveTags(db: DbOrTx, runId: number, marketId: number, locationIds: readonly number[]): Promise<Map<string, string[]>> {
+  const found = await queryRows<{ location: string; tag: string }>(
+    db,
+    sql`select l.s2s_location_id as location, t.tag_number as tag
+        from batches b join inventory_locations l on l.id = b.location_id join batch_tags t on t.batch_id = b.id
+        where b.market_id = ${marketId} and b.location_id = any(${intArray(locationIds)}) and b.active_units > 0 and t.quantity > 0
+          and not exists (select 1 from reconciliation_packages k where k.run_id = ${runId} and k.tag = t.tag_number)
+        order by l.s2s_location_id, t.tag_number`,
+  );
+  const tags = new Map<string, string[]>();
+  for (const { location, tag } of found) {
+    const list = tags.get(location);
+    if (list) list.push(tag);
+    else tags.set(location, [tag]);
+  }
+  return tags;
+}
+
 export async function clearStagedPackages(db: DbOrTx, runId: number): Promise<void> {
   await db.execute(sql`delete from reconciliation_packages where run_id = ${runId}`);
 }
