@@ -44,15 +44,20 @@ export async function openNavigation(page: Page, testInfo: TestInfo) {
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // A dialog fading in or out is part transparent, and axe would judge its text's contrast mid-fade.
-  // Spinners and skeletons run for ever and are left out.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
+  // Headless UI marks a transitioning element with data-transition from the frame it mounts,
+  // transparent, before its CSS transition has started (when getAnimations still lists nothing):
+  // CI once caught a confirmation's red button in that frame. Spinners and skeletons run for ever
+  // and are left out.
+  await page.waitForFunction(
+    () =>
+      document.querySelector("[data-transition]") === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" ||
+            animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
   );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
