@@ -152,6 +152,12 @@ export async function createApp({ env, database, logger = false, entraKeys }: Ap
   // A write's invalidation reaches every instance on the same PostgreSQL (lib/market-changes.ts).
   const changes = await createMarketChanges(database, app.log);
   app.addHook('onClose', () => changes.close());
+  // An answer waits for the notices of changes announced before it (a write's own, told to the other instances).
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const unsent = changes.unsent();
+    if (!unsent) return done(null, payload);
+    void unsent.then(() => done(null, payload));
+  });
   const counted = createMarketStats((marketId) => countMarketStats(db, marketId), env.STATS_CACHE_MS);
   changes.onChange((marketId) => counted.invalidate(marketId));
   const stats: MarketStats = { get: (marketId) => counted.get(marketId), invalidate: (marketId) => changes.announce(marketId) };

@@ -46,3 +46,27 @@ describe('market changes', () => {
     await vi.waitFor(() => expect(log.warn).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('notices not yet sent', () => {
+  it('are awaited until PostgreSQL has them, sent or failed, and then there are none', async () => {
+    const sends: (() => void)[] = [];
+    const fails: ((error: Error) => void)[] = [];
+    const slow = {
+      listen: sharedDatabase().listen,
+      notify: (_channel: string, payload: string) =>
+        new Promise<void>((resolve, reject) => (payload.endsWith(':1') ? sends.push(resolve) : fails.push(reject))),
+    };
+    const changes = await createMarketChanges(slow, log);
+    expect(changes.unsent()).toBeUndefined();
+    changes.announce(1);
+    changes.announce(2);
+    let settled = false;
+    void changes.unsent()!.then(() => (settled = true));
+    sends[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    fails[0]!(new Error('connection lost'));
+    await vi.waitFor(() => expect(settled).toBe(true));
+    expect(changes.unsent()).toBeUndefined();
+  });
+});
