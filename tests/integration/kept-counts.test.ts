@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { FOLD_AFTER_ROWS, foldKeptCounts, type KeptCountTable } from '../../src/server/db/kept-counts';
+import { ORDER_NAMES_TEXT, ORDER_SEARCH_TEXT } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers } from './orders-support';
 
@@ -20,12 +21,13 @@ afterAll(async () => {
 
 const { freeBatch, customer, create, setStatus, rows } = ordersHelpers(() => api);
 
-const SOURCES: Record<KeptCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
+type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts'>;
+const SOURCES: Record<StatusCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
 
 type Totals = Record<string, number>;
 
 /** Each market's total per status, as 'marketId:status', from the kept rows or from the rows themselves. */
-async function totals(table: KeptCountTable, from: 'kept' | 'counted'): Promise<Totals> {
+async function totals(table: StatusCountTable, from: 'kept' | 'counted'): Promise<Totals> {
   const query =
     from === 'kept'
       ? sql`select market_id, status, sum(n)::int as n from ${sql.identifier(table)} group by 1, 2 having sum(n) <> 0`
@@ -34,10 +36,21 @@ async function totals(table: KeptCountTable, from: 'kept' | 'counted'): Promise<
   return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}`, row.n]));
 }
 
+/** Each market's orders per status and names (migration 0029), from the kept rows or from the orders. */
+async function searchTotals(from: 'kept' | 'counted'): Promise<Totals> {
+  const query =
+    from === 'kept'
+      ? sql`select market_id, status, names, sum(n)::int as n from order_search_counts group by 1, 2, 3 having sum(n) <> 0`
+      : sql`select market_id, status, ${ORDER_NAMES_TEXT} as names, count(*)::int as n from orders group by 1, 2, 3`;
+  const found = await rows<{ market_id: number; status: string; names: string; n: number }>(query);
+  return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}:${row.names}`, row.n]));
+}
+
 async function expectKeptTotalsRight(): Promise<void> {
-  for (const table of Object.keys(SOURCES) as KeptCountTable[]) {
+  for (const table of Object.keys(SOURCES) as StatusCountTable[]) {
     expect(await totals(table, 'kept'), table).toEqual(await totals(table, 'counted'));
   }
+  expect(await searchTotals('kept'), 'order_search_counts').toEqual(await searchTotals('counted'));
 }
 
 const historyTotal = async (statuses?: string[]) => {
@@ -82,7 +95,10 @@ describe('totals kept by the writes', () => {
 
   it('follow writes made in SQL: updates of many rows, deletes cascading to picklists, and truncation', async () => {
     await api.database.db.execute(sql`update orders set status = 'Revised' where id in (select id from orders where status = 'Pending' order by id limit 5)`);
-    await api.database.db.execute(sql`update orders set total_cases = total_cases where market_id = 1`); // no status moves
+    await api.database.db.execute(sql`update orders set total_cases = total_cases where market_id = 1`); // no status or name moves
+    // A customer renamed (its orders' copies with it), and orders handed to another sales person or none.
+    await api.database.db.execute(sql`update orders set customer_name = customer_name || ' Renamed' where customer_id = (select min(customer_id) from orders where market_id = 1)`);
+    await api.database.db.execute(sql`update orders set sales_person_name = case when id % 2 = 0 then null else 'Morgan Ellis' end where id in (select id from orders where market_id = 1 order by id desc limit 9)`);
     const [withPicklists] = await rows<{ order_id: number }>(sql`select order_id from picklists order by id limit 1`);
     await api.database.db.execute(sql`delete from orders where id = ${withPicklists!.order_id}`);
     await expectKeptTotalsRight();
@@ -90,6 +106,8 @@ describe('totals kept by the writes', () => {
     await api.database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate picklists cascade`);
       expect(await queryRows(tx, sql`select * from picklist_status_counts`)).toEqual([]);
+      await tx.execute(sql`truncate orders cascade`);
+      expect(await queryRows(tx, sql`select * from order_search_counts`)).toEqual([]);
       tx.rollback();
     }).catch((error: unknown) => {
       if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
@@ -99,7 +117,7 @@ describe('totals kept by the writes', () => {
 
   it('stay right with orders created in parallel while the rows are folded', async () => {
     const creates = Array.from({ length: 12 }, () => newOrder());
-    const folds = Array.from({ length: 4 }, () => foldKeptCounts(api.database.db, 'order_status_counts', 1));
+    const folds = Array.from({ length: 4 }, (_, index) => foldKeptCounts(api.database.db, index % 2 === 0 ? 'order_status_counts' : 'order_search_counts', 1));
     await Promise.all([...creates, ...folds]);
     await expectKeptTotalsRight();
   });
@@ -128,6 +146,58 @@ describe('the lists’ totals', () => {
     expect(await historyTotal(['Pending', 'Approved'])).toBe((await mnCount('orders', 'Pending')) + (await mnCount('orders', 'Approved')));
     await api.database.db.execute(sql`delete from orders where id = ${pending!.id}`);
     expect(await historyTotal()).toBe(await mnCount('orders'));
+  });
+
+  it('a search’s total is the number of orders whose text holds it, with and without statuses, at once after a change made in SQL', async () => {
+    const searchTotal = async (search: string, statuses?: string[]) => {
+      const columnFilter = statuses ? [{ column: 'metadata_label', type: 'select', value: statuses }] : [];
+      const response = await api.call('mnAdmin', { method: 'POST', url: '/api/order/history', market: 'MN', body: { search, columnFilter, pagination: { page: 1, pageSize: 10 } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.pagination.totalRecords as number;
+    };
+    // The list trims its search, as this does.
+    const matches = async (untrimmed: string, statuses?: string[]) => {
+      const search = untrimmed.trim();
+      const [row] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from orders where market_id = 1 and ${ORDER_SEARCH_TEXT} like ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
+            ${statuses ? sql`and status in (${sql.join(statuses.map((status) => sql`${status}`), sql`, `)})` : sql``}`,
+      );
+      return row!.n;
+    };
+    const [order] = await rows<{ reference_id: string; customer_name: string; sales_person_name: string | null }>(
+      sql`select reference_id, customer_name, sales_person_name from orders where market_id = 1 and sales_person_name is not null order by id desc limit 1`,
+    );
+    const reference = order!.reference_id.toLowerCase();
+    const name = order!.customer_name;
+    const searches = [
+      name.slice(0, 3), // a piece of many customers' names
+      name.slice(2, 7).toUpperCase(),
+      name, // a whole name, spaces and all
+      `${name.slice(-4)} `, // the end of the customer's name and the space before the MSO owner's
+      ` ${name.slice(0, 4)}`, // a space first: could follow a reference
+      order!.sales_person_name!.slice(1, 5),
+      reference.slice(-3), // digits of references
+      `${reference.slice(-2)} ${name.slice(0, 3)}`, // straddles the reference and the names
+      reference.slice(0, 3), // in every reference
+      'mn', // too short for the trigram indexes
+      `${name.slice(1, 2)} ${name.slice(3, 4)}`, // a space: in no reference this system makes
+      'er', // all letters, too short for a trigram
+      '50%', // LIKE's wildcards are literal
+      'zzzq', // nothing
+    ];
+    for (const search of searches) {
+      expect(await searchTotal(search), search).toBe(await matches(search));
+      expect(await searchTotal(search, ['Pending', 'Approved']), `${search} (Pending, Approved)`).toBe(await matches(search, ['Pending', 'Approved']));
+    }
+    // An odd reference (made in SQL) is found by a search holding its odd character, not only by names.
+    await api.database.db.execute(sql`update orders set reference_id = 'Legacy #7 Q' where reference_id = ${order!.reference_id}`);
+    for (const search of ['#', '#7', 'y #', 'cy #7 q']) expect(await searchTotal(search), search).toBe(await matches(search));
+    await api.database.db.execute(sql`update orders set reference_id = ${order!.reference_id} where reference_id = 'Legacy #7 Q'`);
+    // Nothing tells the server: a change made in SQL counts from the next request.
+    await api.database.db.execute(sql`update orders set customer_name = 'Zzzq Dispensary', status = 'Pending' where reference_id = ${order!.reference_id}`);
+    expect(await searchTotal('zzzq')).toBe(1);
+    expect(await searchTotal('zzzq', ['Approved'])).toBe(0);
+    expect(await searchTotal(name.slice(0, 3))).toBe(await matches(name.slice(0, 3)));
   });
 
   it('a status filter that lets nothing through totals none', async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_HISTORY_SORT_COLUMNS, orderHistoryResponseSchema } from '../../src/shared/api/orders';
 import type { OrderStatus } from '../../src/shared/enums';
 import { FROM_END_MIN_OFFSET, pageWindow } from '../../src/server/lib/page-window';
-import { listOrdersJson, type OrderListSort } from '../../src/server/modules/orders/order-list.repository';
+import { DENSE_SEARCH_MATCHES, listOrdersJson, type OrderListSort } from '../../src/server/modules/orders/order-list.repository';
+import { ORDER_SEARCH_TEXT } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers, today } from './orders-support';
 
@@ -209,6 +210,23 @@ describe('the orders list', () => {
       }
     }
     expect(fromEnd).toBeGreaterThan(sorts.length * 4);
+  });
+
+  it('pages a search the same whether it is read through the trigram index or by walking its sort’s index', async () => {
+    const filter = { marketId: 1, timeZone: 'America/Chicago', statusSets: [], text: [], equals: [], numbers: [], dateRanges: [] };
+    const [named] = await rows<{ customer_name: string }>(sql`select customer_name from orders where market_id = 1 order by id desc limit 1`);
+    const sorts: OrderListSort[] = [[], [{ column: 'customer_name', order: 'desc' }], [{ column: 'total_price', order: 'asc' }]];
+    for (const search of [named!.customer_name.slice(0, 4), named!.customer_name.slice(-5), '000', 'zzzq']) {
+      for (const sort of sorts) {
+        const searched = { ...filter, search };
+        // Matches unknown (the trigram index), then told they are many (the sort's index walked, the search a plain condition).
+        const throughTrigrams = JSON.parse((await listOrdersJson(api.database.db, searched, sort, 1, 20)).json) as Row[];
+        const walked = JSON.parse((await listOrdersJson(api.database.db, searched, sort, 1, 20, DENSE_SEARCH_MATCHES)).json) as Row[];
+        expect(walked, `${search} ${JSON.stringify(sort)}`).toEqual(throughTrigrams);
+        const [matching] = await rows<{ n: number }>(sql`select count(*)::int as n from orders where market_id = 1 and ${ORDER_SEARCH_TEXT} like ${`%${search.toLowerCase()}%`}`);
+        expect(walked.length).toBe(Math.min(20, matching!.n));
+      }
+    }
   });
 
   it('answers a deep page past the end with no rows and the same total', async () => {

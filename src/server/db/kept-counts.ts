@@ -1,4 +1,5 @@
-// Totals kept by the writes (migration 0024): how many orders and picklists each market holds in each status.
+// Totals kept by the writes (migrations 0024 and 0029): how many orders and picklists each market holds in each
+// status, and how many orders per status and names (the order list's search counts).
 // Triggers add a row per (market, status) that a statement changed, with the change; a total is the sum of its
 // rows. Reading folds them into one row per (market, status) once a market has gathered many, so a total stays
 // a read of a few index entries however many writes came before. A fold is one statement (deleting the rows it
@@ -9,10 +10,25 @@ import { detachedFromRequest } from '../lib/request-abort';
 import { textArray } from '../lib/sql-helpers';
 import { queryRows, type DbOrTx } from './client';
 
-export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts';
+export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts' | 'order_search_counts';
+
+/** Each table's key besides the market: one row per key once folded. */
+const KEYS: Record<KeptCountTable, string[]> = {
+  order_status_counts: ['status'],
+  picklist_status_counts: ['status'],
+  order_search_counts: ['status', 'names'],
+};
 
 /** Rows of one market past which a read folds them: a few hundred index entries cost well under a millisecond. */
 export const FOLD_AFTER_ROWS = 200;
+
+/**
+ * The same for order_search_counts, whose market folds into a row per status and names (about 700 in MN of the large
+ * data set: 58 names in 12 statuses), which a search reads all of.
+ */
+export const SEARCH_COUNTS_FOLD_AFTER_ROWS = 2_000;
+
+const foldAfter = (table: KeptCountTable) => (table === 'order_search_counts' ? SEARCH_COUNTS_FOLD_AFTER_ROWS : FOLD_AFTER_ROWS);
 
 /** A market's total in these statuses (every status when none are named), as a scalar subquery. */
 export function keptTotal(table: KeptCountTable, marketId: number, statuses?: readonly string[]): SQL {
@@ -40,18 +56,19 @@ const folding = new Set<string>();
  */
 export function foldWhenSpread(db: DbOrTx, table: KeptCountTable, marketId: number, rows: number): void {
   const key = `${table}:${marketId}`;
-  if (rows <= FOLD_AFTER_ROWS || folding.has(key)) return;
+  if (rows <= foldAfter(table) || folding.has(key)) return;
   folding.add(key);
   void detachedFromRequest(() => foldKeptCounts(db, table, marketId))
     .catch(() => undefined) // a failed fold changes nothing; the next read past the limit tries again
     .finally(() => folding.delete(key));
 }
 
-/** Folds a market's rows (every market's without one) into one per status. */
+/** Folds a market's rows (every market's without one) into one per key (status, and names where kept). */
 export async function foldKeptCounts(db: DbOrTx, table: KeptCountTable, marketId?: number): Promise<void> {
   const counts = sql.identifier(table);
   const market = marketId === undefined ? sql`` : sql`where market_id = ${marketId}`;
+  const key = sql.raw(['market_id', ...KEYS[table]].join(', '));
   await db.execute(sql`
-    with gone as (delete from ${counts} ${market} returning market_id, status, n)
-    insert into ${counts} (market_id, status, n) select market_id, status, sum(n) from gone group by market_id, status having sum(n) <> 0`);
+    with gone as (delete from ${counts} ${market} returning ${key}, n)
+    insert into ${counts} (${key}, n) select ${key}, sum(n) from gone group by ${key} having sum(n) <> 0`);
 }

@@ -12,7 +12,7 @@ import type { Page } from '../../lib/reply';
 import { findCustomer } from '../customers/customers.repository';
 import type { CountCache } from './count-cache';
 import { countInventory, listInventory } from './order-inventory.repository';
-import { countOrders, listOrdersJson, orderTotalIsKept, type OrderListFilter } from './order-list.repository';
+import { countOrders, isNamesSearch, listOrdersJson, orderTotalIsKept, type OrderListFilter } from './order-list.repository';
 import { checkInventoryListQuery, checkOrderListQuery, toInventoryQuery, toListFilter } from './order-list-filters';
 import { iso, toOrderItem } from './order-mappers';
 import {
@@ -70,9 +70,10 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
       const checked = checkOrderListQuery(query);
       const filter = toListFilter(market, query, checked);
       // A deep page needs the total first (kept a moment, as every page's is): a page in the list's second half is
-      // then read from the end (pageWindow). Shallower pages skip few rows and learn a short last page's total for free.
+      // then read from the end (pageWindow). So does a search whose total the kept names give: its number of matches
+      // decides how its page is read (listConditions). Other shallow pages learn a short last page's total for free.
       const total = orderTotal(market, filter);
-      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET ? await total.count() : undefined;
+      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET || isNamesSearch(filter) ? await total.count() : undefined;
       const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize, known);
       const pageTotal = known ?? (await totalOf(checked.page, checked.pageSize, page.rows, total));
       return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, pageTotal, page.rows) };
