@@ -110,8 +110,11 @@ export function createImportJob({ db, connectors, stats, now = () => new Date() 
       const record = await findImport(db, payload.importId);
       if (!record) return;
       const comments = `${error.message} No changes were applied.`;
-      const failed = await transitionImport(db, record.id, ['DRAFT', 'IN_PROGRESS'], 'FAILED', { comments });
-      if (failed) await recordAudit(db, jobActor(jobId, record.marketId), { entityType: 'import', entityId: record.referenceId, action: 'fail', before: { status: record.status }, after: { status: 'FAILED', comments } });
+      // The import's end and its audit entry in one transaction: whoever sees it FAILED finds it in the audit log too.
+      await db.transaction(async (tx) => {
+        const failed = await transitionImport(tx, record.id, ['DRAFT', 'IN_PROGRESS'], 'FAILED', { comments });
+        if (failed) await recordAudit(tx, jobActor(jobId, record.marketId), { entityType: 'import', entityId: record.referenceId, action: 'fail', before: { status: record.status }, after: { status: 'FAILED', comments } });
+      });
       stats.invalidate(record.marketId);
     },
   };
@@ -125,10 +128,12 @@ export function createImportJob({ db, connectors, stats, now = () => new Date() 
 export async function failInterruptedImports(db: Db): Promise<number> {
   const ids = await orphanedImports(db);
   for (const id of ids) {
-    const failed = await transitionImport(db, id, ['DRAFT', 'IN_PROGRESS'], 'FAILED', { comments: IMPORT_INTERRUPTED });
-    if (failed) {
-      await recordAudit(db, { requestId: 'start-up', caller: null, market: { id: failed.marketId } }, { entityType: 'import', entityId: failed.referenceId, action: 'fail', after: { status: 'FAILED', comments: IMPORT_INTERRUPTED } });
-    }
+    await db.transaction(async (tx) => {
+      const failed = await transitionImport(tx, id, ['DRAFT', 'IN_PROGRESS'], 'FAILED', { comments: IMPORT_INTERRUPTED });
+      if (failed) {
+        await recordAudit(tx, { requestId: 'start-up', caller: null, market: { id: failed.marketId } }, { entityType: 'import', entityId: failed.referenceId, action: 'fail', after: { status: 'FAILED', comments: IMPORT_INTERRUPTED } });
+      }
+    });
   }
   return ids.length;
 }

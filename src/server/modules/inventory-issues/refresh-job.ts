@@ -95,9 +95,11 @@ export function createIssueRefreshJob({ db, connectors, stats, now = () => new D
       const run = await findRun(db, payload.runId);
       if (!run) return;
       const comments = `${error.message} No issues were closed.`;
-      if (await finishRun(db, run.id, 'FAILED', { comments, fixed: 0 })) {
-        await recordAudit(db, jobActor(jobId, run.marketId), { entityType: 'issue-refresh', entityId: run.id, action: 'fail', before: { status: 'IN-PROGRESS' }, after: { status: 'FAILED', comments } });
-      }
+      // The run's end and its audit entry in one transaction: whoever sees it FAILED finds it in the audit log too.
+      await db.transaction(async (tx) => {
+        if (!(await finishRun(tx, run.id, 'FAILED', { comments, fixed: 0 }))) return;
+        await recordAudit(tx, jobActor(jobId, run.marketId), { entityType: 'issue-refresh', entityId: run.id, action: 'fail', before: { status: 'IN-PROGRESS' }, after: { status: 'FAILED', comments } });
+      });
       stats.invalidate(run.marketId);
     },
   };
@@ -110,9 +112,10 @@ export function createIssueRefreshJob({ db, connectors, stats, now = () => new D
 export async function failInterruptedRefreshes(db: Db): Promise<number> {
   const runs = await orphanedRuns(db, ISSUE_REFRESH_JOB_KIND);
   for (const run of runs) {
-    if (await finishRun(db, run.id, 'FAILED', { comments: REFRESH_INTERRUPTED, fixed: 0 })) {
-      await recordAudit(db, { requestId: 'start-up', caller: null, market: { id: run.marketId } }, { entityType: 'issue-refresh', entityId: run.id, action: 'fail', after: { status: 'FAILED', comments: REFRESH_INTERRUPTED } });
-    }
+    await db.transaction(async (tx) => {
+      if (!(await finishRun(tx, run.id, 'FAILED', { comments: REFRESH_INTERRUPTED, fixed: 0 }))) return;
+      await recordAudit(tx, { requestId: 'start-up', caller: null, market: { id: run.marketId } }, { entityType: 'issue-refresh', entityId: run.id, action: 'fail', after: { status: 'FAILED', comments: REFRESH_INTERRUPTED } });
+    });
   }
   return runs.length;
 }
