@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { FOLD_AFTER_ROWS, foldKeptCounts, type KeptCountTable } from '../../src/server/db/kept-counts';
-import { ORDER_NAMES_TEXT, ORDER_SEARCH_TEXT } from '../../src/server/db/schema';
+import { ORDER_NAMES_TEXT, ORDER_SEARCH_TEXT, PICKLIST_NAMES_TEXT } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers } from './orders-support';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const { freeBatch, customer, create, setStatus, rows } = ordersHelpers(() => api);
 
-type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts'>;
+type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts' | 'picklist_search_counts'>;
 const SOURCES: Record<StatusCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
 
 type Totals = Record<string, number>;
@@ -36,12 +36,13 @@ async function totals(table: StatusCountTable, from: 'kept' | 'counted'): Promis
   return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}`, row.n]));
 }
 
-/** Each market's orders per status and names (migration 0029), from the kept rows or from the orders. */
-async function searchTotals(from: 'kept' | 'counted'): Promise<Totals> {
+/** Each market's orders or picklists per status and names (migrations 0029, 0030), from the kept rows or from the rows. */
+async function searchTotals(table: 'order_search_counts' | 'picklist_search_counts', from: 'kept' | 'counted'): Promise<Totals> {
+  const [rowsOf, names] = table === 'order_search_counts' ? [sql`orders`, ORDER_NAMES_TEXT] : [sql`picklists`, PICKLIST_NAMES_TEXT];
   const query =
     from === 'kept'
-      ? sql`select market_id, status, names, sum(n)::int as n from order_search_counts group by 1, 2, 3 having sum(n) <> 0`
-      : sql`select market_id, status, ${ORDER_NAMES_TEXT} as names, count(*)::int as n from orders group by 1, 2, 3`;
+      ? sql`select market_id, status, names, sum(n)::int as n from ${sql.identifier(table)} group by 1, 2, 3 having sum(n) <> 0`
+      : sql`select market_id, status, ${names} as names, count(*)::int as n from ${rowsOf} group by 1, 2, 3`;
   const found = await rows<{ market_id: number; status: string; names: string; n: number }>(query);
   return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}:${row.names}`, row.n]));
 }
@@ -50,7 +51,9 @@ async function expectKeptTotalsRight(): Promise<void> {
   for (const table of Object.keys(SOURCES) as StatusCountTable[]) {
     expect(await totals(table, 'kept'), table).toEqual(await totals(table, 'counted'));
   }
-  expect(await searchTotals('kept'), 'order_search_counts').toEqual(await searchTotals('counted'));
+  for (const table of ['order_search_counts', 'picklist_search_counts'] as const) {
+    expect(await searchTotals(table, 'kept'), table).toEqual(await searchTotals(table, 'counted'));
+  }
 }
 
 const historyTotal = async (statuses?: string[]) => {
@@ -99,6 +102,8 @@ describe('totals kept by the writes', () => {
     // A customer renamed (its orders' copies with it), and orders handed to another sales person or none.
     await api.database.db.execute(sql`update orders set customer_name = customer_name || ' Renamed' where customer_id = (select min(customer_id) from orders where market_id = 1)`);
     await api.database.db.execute(sql`update orders set sales_person_name = case when id % 2 = 0 then null else 'Morgan Ellis' end where id in (select id from orders where market_id = 1 order by id desc limit 9)`);
+    // A warehouse renamed: its picklists' kept names follow (migration 0025's triggers), and so do their search counts.
+    await api.database.db.execute(sql`update inventory_locations set display_name = display_name || ' North' where id = (select min(location_id) from picklists where market_id = 1)`);
     const [withPicklists] = await rows<{ order_id: number }>(sql`select order_id from picklists order by id limit 1`);
     await api.database.db.execute(sql`delete from orders where id = ${withPicklists!.order_id}`);
     await expectKeptTotalsRight();
@@ -106,6 +111,7 @@ describe('totals kept by the writes', () => {
     await api.database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate picklists cascade`);
       expect(await queryRows(tx, sql`select * from picklist_status_counts`)).toEqual([]);
+      expect(await queryRows(tx, sql`select * from picklist_search_counts`)).toEqual([]);
       await tx.execute(sql`truncate orders cascade`);
       expect(await queryRows(tx, sql`select * from order_search_counts`)).toEqual([]);
       tx.rollback();
@@ -198,6 +204,46 @@ describe('the lists’ totals', () => {
     expect(await searchTotal('zzzq')).toBe(1);
     expect(await searchTotal('zzzq', ['Approved'])).toBe(0);
     expect(await searchTotal(name.slice(0, 3))).toBe(await matches(name.slice(0, 3)));
+  });
+
+  it('a register search’s total and page are those of the picklists whose text holds it, with a status or none', async () => {
+    const register = async (search: string, status?: string) => {
+      const response = await api.call('mnFulfilment', { method: 'POST', url: '/api/picklist/register', market: 'MN', body: { search, ...(status ? { status } : {}), pagination: { page: 1, pageSize: 25 } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return { total: response.body.pagination.totalRecords as number, ids: (response.body.data as { picklist_id: number }[]).map((row) => row.picklist_id) };
+    };
+    // Newest first, as the register lists them, read directly.
+    const matching = async (untrimmed: string, status?: string) => {
+      const search = untrimmed.trim();
+      const found = await rows<{ id: number }>(
+        sql`select id from picklists where market_id = 1 and strpos(search_text, lower(${search})) > 0 ${status ? sql`and status = ${status}` : sql``}
+            order by created_at desc nulls last, id desc`,
+      );
+      return { total: found.length, ids: found.slice(0, 25).map((row) => row.id) };
+    };
+    const [picklist] = await rows<{ reference_id: string; order_reference: string; customer_name: string; location_name: string }>(
+      sql`select reference_id, order_reference, customer_name, location_name from picklists where market_id = 1 order by id desc limit 1`,
+    );
+    const { customer_name: customer, location_name: location } = picklist!;
+    const searches = [
+      customer.slice(0, 4),
+      customer.slice(1, 3), // too short for a trigram: the sort's index is walked
+      location.slice(2, 6).toUpperCase(),
+      `${customer.slice(-3)} `,
+      picklist!.reference_id.slice(-4), // digits of references
+      picklist!.order_reference.slice(0, 5),
+      'er',
+      '%_',
+      'zzzq',
+    ];
+    for (const search of searches) {
+      expect(await register(search), search).toEqual(await matching(search));
+      expect(await register(search, 'Pending'), `${search} (Pending)`).toEqual(await matching(search, 'Pending'));
+    }
+    // An odd reference made in SQL is found by its odd characters.
+    await api.database.db.execute(sql`update picklists set reference_id = 'Old PL #4' where reference_id = ${picklist!.reference_id}`);
+    for (const search of ['#', 'l #4', 'd PL']) expect(await register(search), search).toEqual(await matching(search));
+    await api.database.db.execute(sql`update picklists set reference_id = ${picklist!.reference_id} where reference_id = 'Old PL #4'`);
   });
 
   it('a status filter that lets nothing through totals none', async () => {

@@ -1,5 +1,5 @@
-// Totals kept by the writes (migrations 0024 and 0029): how many orders and picklists each market holds in each
-// status, and how many orders per status and names (the order list's search counts).
+// Totals kept by the writes (migrations 0024, 0029 and 0030): how many orders and picklists each market holds in
+// each status, and per status and names (the searches' totals, db/search-totals.ts).
 // Triggers add a row per (market, status) that a statement changed, with the change; a total is the sum of its
 // rows. Reading folds them into one row per (market, status) once a market has gathered many, so a total stays
 // a read of a few index entries however many writes came before. A fold is one statement (deleting the rows it
@@ -10,25 +10,26 @@ import { detachedFromRequest } from '../lib/request-abort';
 import { textArray } from '../lib/sql-helpers';
 import { queryRows, type DbOrTx } from './client';
 
-export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts' | 'order_search_counts';
+export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts' | 'order_search_counts' | 'picklist_search_counts';
 
 /** Each table's key besides the market: one row per key once folded. */
 const KEYS: Record<KeptCountTable, string[]> = {
   order_status_counts: ['status'],
   picklist_status_counts: ['status'],
   order_search_counts: ['status', 'names'],
+  picklist_search_counts: ['status', 'names'],
 };
 
 /** Rows of one market past which a read folds them: a few hundred index entries cost well under a millisecond. */
 export const FOLD_AFTER_ROWS = 200;
 
 /**
- * The same for order_search_counts, whose market folds into a row per status and names (about 700 in MN of the large
- * data set: 58 names in 12 statuses), which a search reads all of.
+ * The same for the search counts, whose market folds into a row per status and names (about 700 orders' in MN of the
+ * large data set: 58 names in 12 statuses), which a search reads all of.
  */
 export const SEARCH_COUNTS_FOLD_AFTER_ROWS = 2_000;
 
-const foldAfter = (table: KeptCountTable) => (table === 'order_search_counts' ? SEARCH_COUNTS_FOLD_AFTER_ROWS : FOLD_AFTER_ROWS);
+const foldAfter = (table: KeptCountTable) => (table.endsWith('_search_counts') ? SEARCH_COUNTS_FOLD_AFTER_ROWS : FOLD_AFTER_ROWS);
 
 /** A market's total in these statuses (every status when none are named), as a scalar subquery. */
 export function keptTotal(table: KeptCountTable, marketId: number, statuses?: readonly string[]): SQL {

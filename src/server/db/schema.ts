@@ -559,6 +559,13 @@ export const ORDER_SEARCH_TEXT = sql.raw(
   `lower(reference_id || ' ' || customer_name || ' ' || coalesce(mso_owner_name, '') || ' ' || coalesce(sales_person_name, ''))`,
 );
 
+/** The register's search text without its names: the picklist's reference and its order's, as search_text holds them. */
+export const PICKLIST_REFERENCES_TEXT = sql.raw(`lower(reference_id || chr(31) || order_reference)`);
+/** The register's search text without its references, by the function the trigger keeping picklist_search_counts uses. */
+export const PICKLIST_NAMES_TEXT = sql.raw(`picklist_names_text(customer_name, location_name)`);
+/** A picklist whose reference or order reference holds a character other than letters, digits and '-'. */
+export const PICKLIST_ODD_REFERENCES = sql.raw(`(reference_id || order_reference) !~ '^[A-Za-z0-9-]*$'`);
+
 /** A reference holding a character other than letters, digits and '-' (orders_odd_reference_idx). */
 export const ODD_REFERENCE = sql.raw(`reference_id !~ '^[A-Za-z0-9-]*$'`);
 
@@ -795,7 +802,20 @@ export const picklists = pgTable(
     index('picklists_market_delivery_asc_idx').on(t.marketId, t.requestedDeliveryDate.asc().nullsLast(), t.id.desc().nullsFirst()),
     // The register's search: a contains-match on the search text, the market leading (btree_gin, migration 0017).
     index('picklists_search_trgm_idx').using('gin', t.marketId, sql`${t.searchText} gin_trgm_ops`),
+    // A search's total counts the picklists whose references alone hold it (db/search-totals.ts, migration 0030).
+    index('picklists_references_trgm_idx').using('gin', t.marketId, sql`${PICKLIST_REFERENCES_TEXT} gin_trgm_ops`),
+    index('picklists_odd_references_idx').on(t.marketId).where(PICKLIST_ODD_REFERENCES),
   ],
+);
+
+/**
+ * How many picklists each market holds per status and names (PICKLIST_NAMES_TEXT: dispensary and warehouse), kept by
+ * the writes as order_search_counts is for orders (migration 0030): a register search's total.
+ */
+export const picklistSearchCounts = pgTable(
+  'picklist_search_counts',
+  { marketId: integer().notNull(), status: text().notNull(), names: text().notNull(), n: integer().notNull() },
+  (t) => [index().on(t.marketId, t.status)],
 );
 
 /** How many picklists each market holds in each status, kept as orderStatusCounts are (the register's totals). */

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { foldWhenSpread, keptRows, readKeptTotal } from '../../db/kept-counts';
+import { containsPattern, inReferences, searchTotalIsCheap, walksForSearch } from '../../db/search-totals';
 import { ODD_REFERENCE, ORDER_NAMES_TEXT, ORDER_SEARCH_TEXT } from '../../db/schema';
 import { pageWindow } from '../../lib/page-window';
 import { escapeLike, isoInstant, pageLimit, sqlList } from '../../lib/sql-helpers';
@@ -49,29 +50,17 @@ const LIST_COLUMNS: Record<OrderListSortColumn, { sql: SQL; nullable: boolean }>
 /** 'ORD-MN-000123': a search for one order by its reference. */
 const WHOLE_REFERENCE = /^[A-Za-z]{2,5}-[A-Za-z]{2}-\d{6,}$/;
 
-/** Three letters or digits in a row: a search holding them has a trigram that the trigram indexes can look up. */
-const TRIGRAM_RUN = /[a-z0-9]{3}/i;
 
-/** A search's matches from which a page finds its rows by walking its sort's index rather than through the trigram index. */
-export const DENSE_SEARCH_MATCHES = 2_000;
-
-/**
- * `matches`: the search's number of matches when known. Its page's statement is prepared, planned once for any search
- * word: with the word as a condition the trigram index serves, the plan reads every match and sorts them, 19-47 ms
- * on the large data set for a piece of a common name. With many matches (or a search too short for a trigram, whose
- * lookup hands back every order) the search is written as a condition no index serves, and the page walks the index
- * of its sort until it has its rows (3-5 ms).
- */
+/** `matches`: the search's number of matches when known, which decides how its page is read (walksForSearch). */
 function listConditions(filter: OrderListFilter, matches?: number): SQL {
   const conditions: SQL[] = [sql`market_id = ${filter.marketId}`];
   if (filter.search) {
     // A whole reference finds its order through the unique index: as a contains-match its common
     // trigrams ('ord', '-mn') would make the trigram index read most of the market's orders.
-    const walk = !TRIGRAM_RUN.test(filter.search) || (matches !== undefined && matches >= DENSE_SEARCH_MATCHES);
     conditions.push(
       WHOLE_REFERENCE.test(filter.search)
         ? sql`reference_id = ${filter.search.toUpperCase()}`
-        : walk
+        : walksForSearch(filter.search, matches)
           ? sql`strpos(${ORDER_SEARCH_TEXT}, lower(${filter.search})) > 0`
           : sql`${ORDER_SEARCH_TEXT} like lower(${`%${escapeLike(filter.search)}%`})`,
     );
@@ -181,7 +170,7 @@ function keptStatuses(filter: OrderListFilter): OrderStatus[] | null {
 }
 
 /**
- * The search, lower-cased, when the filter is a search (as a contains-match) and statuses alone, and a match of it
+ * The search when the filter is a search (as a contains-match) and statuses alone, and a match of it
  * cannot straddle the reference and the names in the search text (reference, space, names): it then matches an order
  * exactly when it is in the reference or in the names. A search with a space straddles when what comes before its
  * first space could end a reference (nothing, or ending in a digit: references end in digits).
@@ -189,7 +178,7 @@ function keptStatuses(filter: OrderListFilter): OrderStatus[] | null {
 function namesSearch(filter: OrderListFilter): string | null {
   if (!filter.search || WHOLE_REFERENCE.test(filter.search)) return null;
   if (filter.text.length + filter.equals.length + filter.numbers.length + filter.dateRanges.length > 0) return null;
-  const search = filter.search.toLowerCase();
+  const search = filter.search;
   const beforeSpace = search.includes(' ') ? search.slice(0, search.indexOf(' ')) : null;
   if (beforeSpace !== null && (beforeSpace === '' || /[0-9]$/.test(beforeSpace))) return null;
   return search;
@@ -207,7 +196,7 @@ export const isNamesSearch = (filter: OrderListFilter): boolean => namesSearch(f
 export const orderTotalIsKept = (filter: OrderListFilter): boolean => {
   if (keptStatuses(filter) !== null) return true;
   const search = namesSearch(filter);
-  return search !== null && (TRIGRAM_RUN.test(search) || /[^a-z0-9-]/.test(search));
+  return search !== null && searchTotalIsCheap(search);
 };
 
 export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<number> {
@@ -228,14 +217,8 @@ export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<
  * reference (40 ms), and its total is kept a moment (orderTotalIsKept).
  */
 async function countSearch(db: DbOrTx, filter: OrderListFilter, search: string): Promise<number> {
-  const pattern = `%${escapeLike(search)}%`;
-  // Through the reference's trigram index; else, a search holding a character no reference this system makes holds
-  // (a space, '&', '.') is looked for only in the odd references (none, mostly); else every reference is read.
-  const inReference = TRIGRAM_RUN.test(search)
-    ? sql`lower(reference_id) like ${pattern}`
-    : /[^a-z0-9-]/.test(search)
-      ? sql`${ODD_REFERENCE} and strpos(lower(reference_id), ${search}) > 0`
-      : sql`strpos(lower(reference_id), ${search}) > 0`;
+  const pattern = containsPattern(search);
+  const inReference = inReferences(sql`lower(reference_id)`, ODD_REFERENCE, search);
   const statuses = ORDER_STATUSES.filter((status) => filter.statusSets.every((set) => set.includes(status)));
   const inStatuses = filter.statusSets.length > 0 ? sql` and status in ${sqlList(statuses.length > 0 ? statuses : [''])}` : sql``;
   const [row] = await queryRows<{ n: number; rows: number }>(

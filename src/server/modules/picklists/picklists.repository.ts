@@ -5,6 +5,8 @@ import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STAT
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { foldWhenSpread, keptRows, keptTotal, readKeptTotal } from '../../db/kept-counts';
+import { PICKLIST_NAMES_TEXT, PICKLIST_ODD_REFERENCES, PICKLIST_REFERENCES_TEXT } from '../../db/schema';
+import { containsPattern, inReferences, walksForSearch } from '../../db/search-totals';
 import type { CheckedListQuery } from '../../lib/list-query';
 import { FROM_END_MIN_OFFSET, pageWindow } from '../../lib/page-window';
 import { escapeLike, isoInstant, pageLimit, referenceFrom, sqlList } from '../../lib/sql-helpers';
@@ -138,12 +140,15 @@ type RegisterFilters = { where: SQL[] };
 /** Columns that hold an instant: a day filter on them means the market's day, as the screen shows it. */
 const INSTANT_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['updated_ts', 'created_ts']);
 
-function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string): RegisterFilters {
+/** `matches`: the search's number of matches when known, which decides how its page is read (walksForSearch). */
+function registerFilters(marketId: number, query: CheckedListQuery<RegisterColumn, RegisterColumn>, timeZone: string, matches?: number): RegisterFilters {
   const filters: RegisterFilters = { where: [sql`p.market_id = ${marketId}`] };
   // The search: the picklist's reference, its order's, or its dispensary's or warehouse's name contains the text, found
-  // through the trigram index of the search text (migration 0026). lower(x) like lower(pattern) is how ilike compares
-  // in a UTF-8 database.
-  if (query.search) filters.where.push(sql`p.search_text like lower(${`%${escapeLike(query.search)}%`})`);
+  // through the trigram index of the search text (migration 0026), or by walking the sort's index. lower(x) like
+  // lower(pattern) is how ilike compares in a UTF-8 database.
+  if (query.search) {
+    filters.where.push(walksForSearch(query.search, matches) ? sql`strpos(p.search_text, lower(${query.search})) > 0` : sql`p.search_text like ${containsPattern(query.search)}`);
+  }
   if (query.status) filters.where.push(sql`p.status = ${query.status}`);
   const target = filters.where;
   for (const filter of query.filters) {
@@ -203,18 +208,26 @@ export async function listPicklists(
   timeZone: string,
   { fromEndMinOffset = FROM_END_MIN_OFFSET }: { fromEndMinOffset?: number } = {},
 ): Promise<{ json: string; rows: number; total: number }> {
-  const filters = registerFilters(marketId, query, timeZone);
-  const order = registerOrder(query);
-  const where = sql.join(filters.where, sql` and `);
   const offset = (query.page - 1) * query.pageSize;
   // Narrowed by status alone, the total is the one the writes keep (db/kept-counts.ts): no count of the market's picklists.
   const kept = !query.search && query.filters.length === 0;
+  // A search (with a status or none) is totalled first from the names the writes keep (countRegisterSearch): its
+  // number of matches decides how its page is read, and a page in its second half is read from the end.
+  const searched = query.search && query.filters.length === 0 && !query.search.includes('\x1f') ? query.search : null;
+  // A deep page of a list whose total is kept is read from the end when it lies in the second half (pageWindow): the
+  // last page costs what the first does. The total is read first, from the kept totals.
+  const known =
+    searched !== null
+      ? await countRegisterSearch(db, marketId, query.status, searched)
+      : kept && offset >= fromEndMinOffset
+        ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined)
+        : undefined;
+  const filters = registerFilters(marketId, query, timeZone, known);
+  const order = registerOrder(query);
+  const where = sql.join(filters.where, sql` and `);
   const count = kept
     ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
     : sql`select count(*) from picklists p where ${where}`;
-  // A deep page of a list whose total is kept is read from the end when it lies in the second half (pageWindow): the
-  // last page costs what the first does. The total is read first, from the kept totals.
-  const known = kept && offset >= fromEndMinOffset ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined) : undefined;
   const window = pageWindow(query.page, query.pageSize, known);
   const pageIds = sql`
     select p.id from picklists p
@@ -237,6 +250,26 @@ export async function listPicklists(
     total = counted?.n ?? 0;
   }
   return { json: page?.json ?? '[]', rows: page?.rows ?? 0, total };
+}
+
+/**
+ * A register search's total from the kept counts per status and names (migration 0030): the picklists whose dispensary
+ * or warehouse name holds it, summed over the market's few hundred names, and those whose reference or order reference
+ * alone holds it (db/search-totals.ts). The search text separates its four parts with a unit separator, so a search
+ * without one matches a picklist exactly when one of the four holds it.
+ */
+async function countRegisterSearch(db: DbOrTx, marketId: number, status: string | undefined, search: string): Promise<number> {
+  const inStatus = status ? sql` and status = ${status}` : sql``;
+  const pattern = containsPattern(search);
+  const [row] = await queryRows<{ n: number; rows: number }>(
+    db,
+    sql`select (select coalesce(sum(n), 0) from picklist_search_counts where market_id = ${marketId}${inStatus} and names like ${pattern})::int
+             + (select count(*) from picklists where market_id = ${marketId}${inStatus}
+                   and ${inReferences(PICKLIST_REFERENCES_TEXT, PICKLIST_ODD_REFERENCES, search)} and not ${PICKLIST_NAMES_TEXT} like ${pattern})::int as n,
+           ${keptRows('picklist_search_counts', marketId)}::int as rows`,
+  );
+  foldWhenSpread(db, 'picklist_search_counts', marketId, row?.rows ?? 0);
+  return row?.n ?? 0;
 }
 
 type ItemSqlRow = {
