@@ -28,13 +28,14 @@ export const containsPattern = (search: string): SQL => sql`lower(${`%${escapeLi
 
 /**
  * The rows whose references (lower-cased) hold the search: through the references' trigram index; else, for a search
- * holding a character no reference this system makes holds (a space, '&', '.'), among the odd references only (a
- * partial index lists them: none, mostly); else by reading every reference.
+ * holding a character no reference this system makes holds (a space, '&', '.'), none but the odd ones; else by
+ * reading every reference. `oddRows`: the rows whose references are not as this system makes them (a partial index
+ * lists them: none, mostly) and whose text holds the search, judged on whatever text a search could straddle there.
  */
-export function inReferences(references: SQL, oddReferences: SQL, search: string): SQL {
-  if (TRIGRAM_RUN.test(search)) return sql`${references} like ${containsPattern(search)}`;
-  if (outsideReferences(search)) return sql`${oddReferences} and strpos(${references}, lower(${search})) > 0`;
-  return sql`strpos(${references}, lower(${search})) > 0`;
+export function inReferences(references: SQL, oddRows: SQL, search: string): SQL {
+  if (TRIGRAM_RUN.test(search)) return sql`(${references} like ${containsPattern(search)} or ${oddRows})`;
+  if (outsideReferences(search)) return oddRows;
+  return sql`(strpos(${references}, lower(${search})) > 0 or ${oddRows})`;
 }
 
 /**

@@ -10,7 +10,7 @@ CREATE TABLE "order_search_counts" (
 );
 --> statement-breakpoint
 CREATE INDEX "order_search_counts_market_id_status_index" ON "order_search_counts" USING btree ("market_id","status");--> statement-breakpoint
-CREATE INDEX "orders_odd_reference_idx" ON "orders" USING btree ("market_id") WHERE reference_id !~ '^[A-Za-z0-9-]*$';--> statement-breakpoint
+CREATE INDEX "orders_odd_reference_idx" ON "orders" USING btree ("market_id") WHERE reference_id !~ '^[A-Za-z0-9-]*[0-9]$';--> statement-breakpoint
 -- The text as ORDER_NAMES_TEXT of schema.ts writes it.
 CREATE FUNCTION order_names_text(customer_name text, mso_owner_name text, sales_person_name text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT lower(customer_name || ' ' || coalesce(mso_owner_name, '') || ' ' || coalesce(sales_person_name, '')) $$;--> statement-breakpoint

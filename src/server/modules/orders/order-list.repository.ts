@@ -50,7 +50,6 @@ const LIST_COLUMNS: Record<OrderListSortColumn, { sql: SQL; nullable: boolean }>
 /** 'ORD-MN-000123': a search for one order by its reference. */
 const WHOLE_REFERENCE = /^[A-Za-z]{2,5}-[A-Za-z]{2}-\d{6,}$/;
 
-
 /** `matches`: the search's number of matches when known, which decides how its page is read (walksForSearch). */
 function listConditions(filter: OrderListFilter, matches?: number): SQL {
   const conditions: SQL[] = [sql`market_id = ${filter.marketId}`];
@@ -170,10 +169,11 @@ function keptStatuses(filter: OrderListFilter): OrderStatus[] | null {
 }
 
 /**
- * The search when the filter is a search (as a contains-match) and statuses alone, and a match of it
- * cannot straddle the reference and the names in the search text (reference, space, names): it then matches an order
- * exactly when it is in the reference or in the names. A search with a space straddles when what comes before its
- * first space could end a reference (nothing, or ending in a digit: references end in digits).
+ * The search when the filter is a search (as a contains-match) and statuses alone, and a match of it cannot straddle
+ * a reference as this system makes them and the names in the search text (reference, space, names): it then matches
+ * such an order exactly when it is in the reference or in the names. Those references are letters, digits and '-',
+ * ending in a digit, so a search straddles one only when what comes before its first space is nothing or ends in a
+ * digit. Orders with other references (ODD_REFERENCE) are matched on their whole text (countSearch).
  */
 function namesSearch(filter: OrderListFilter): string | null {
   if (!filter.search || WHOLE_REFERENCE.test(filter.search)) return null;
@@ -218,7 +218,7 @@ export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<
  */
 async function countSearch(db: DbOrTx, filter: OrderListFilter, search: string): Promise<number> {
   const pattern = containsPattern(search);
-  const inReference = inReferences(sql`lower(reference_id)`, ODD_REFERENCE, search);
+  const inReference = inReferences(sql`lower(reference_id)`, sql`(${ODD_REFERENCE} and ${ORDER_SEARCH_TEXT} like ${pattern})`, search);
   const statuses = ORDER_STATUSES.filter((status) => filter.statusSets.every((set) => set.includes(status)));
   const inStatuses = filter.statusSets.length > 0 ? sql` and status in ${sqlList(statuses.length > 0 ? statuses : [''])}` : sql``;
   const [row] = await queryRows<{ n: number; rows: number }>(

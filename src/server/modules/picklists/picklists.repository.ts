@@ -265,7 +265,8 @@ async function countRegisterSearch(db: DbOrTx, marketId: number, status: string 
     db,
     sql`select (select coalesce(sum(n), 0) from picklist_search_counts where market_id = ${marketId}${inStatus} and names like ${pattern})::int
              + (select count(*) from picklists where market_id = ${marketId}${inStatus}
-                   and ${inReferences(PICKLIST_REFERENCES_TEXT, PICKLIST_ODD_REFERENCES, search)} and not ${PICKLIST_NAMES_TEXT} like ${pattern})::int as n,
+                   and ${inReferences(PICKLIST_REFERENCES_TEXT, sql`(${PICKLIST_ODD_REFERENCES} and ${PICKLIST_REFERENCES_TEXT} like ${pattern})`, search)}
+                   and not ${PICKLIST_NAMES_TEXT} like ${pattern})::int as n,
            ${keptRows('picklist_search_counts', marketId)}::int as rows`,
   );
   foldWhenSpread(db, 'picklist_search_counts', marketId, row?.rows ?? 0);
