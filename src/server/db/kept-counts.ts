@@ -27,7 +27,7 @@ export const FOLD_AFTER_ROWS = 200;
  * The same for the search counts, whose market folds into a row per status and names (about 700 orders' in MN of the
  * large data set: 58 names in 12 statuses), which a search reads all of.
  */
-export const SEARCH_COUNTS_FOLD_AFTER_ROWS = 2_000;
+const SEARCH_COUNTS_FOLD_AFTER_ROWS = 2_000;
 
 const foldAfter = (table: KeptCountTable) => (table.endsWith('_search_counts') ? SEARCH_COUNTS_FOLD_AFTER_ROWS : FOLD_AFTER_ROWS);
 

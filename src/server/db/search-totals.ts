@@ -5,13 +5,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../lib/sql-helpers';
 
 /** Three letters or digits in a row: a search holding them has a trigram that the trigram indexes can look up. */
-export const TRIGRAM_RUN = /[a-z0-9]{3}/i;
+const TRIGRAM_RUN = /[a-z0-9]{3}/i;
 
 /** A search's matches from which its page is found by walking its sort's index rather than through the trigram index. */
 export const DENSE_SEARCH_MATCHES = 2_000;
 
 /** Whether the search holds a character that no reference this system makes holds (they are letters, digits and '-'). */
-export const outsideReferences = (search: string): boolean => /[^a-z0-9-]/i.test(search);
+const outsideReferences = (search: string): boolean => /[^a-z0-9-]/i.test(search);
 
 /**
  * Whether a page of this search walks the index of its sort with the search as a condition no index serves. A page
