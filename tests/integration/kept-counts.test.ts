@@ -203,6 +203,11 @@ describe('the lists’ totals', () => {
     await api.database.db.execute(sql`update orders set reference_id = 'OLD-MN-X' where reference_id = 'Legacy #7 Q'`);
     for (const search of [`x ${first}`, `-x ${first}`, 'mn-x']) expect(await searchTotal(search), search).toBe(await matches(search));
     await api.database.db.execute(sql`update orders set reference_id = ${order!.reference_id} where reference_id = 'OLD-MN-X'`);
+    // A reference as this system makes them, found by a search whose non-ASCII character the database lower-cases
+    // into one of its letters (the Kelvin sign into 'k').
+    await api.database.db.execute(sql`update orders set reference_id = 'ORD-IK-000999' where reference_id = ${order!.reference_id}`);
+    for (const search of ['\u212A-0', '\u212A']) expect(await searchTotal(search), search).toBe(await matches(search));
+    await api.database.db.execute(sql`update orders set reference_id = ${order!.reference_id} where reference_id = 'ORD-IK-000999'`);
     // Nothing tells the server: a change made in SQL counts from the next request.
     await api.database.db.execute(sql`update orders set customer_name = 'Zzzq Dispensary', status = 'Pending' where reference_id = ${order!.reference_id}`);
     expect(await searchTotal('zzzq')).toBe(1);
@@ -248,6 +253,27 @@ describe('the lists’ totals', () => {
     await api.database.db.execute(sql`update picklists set reference_id = 'Old PL #4' where reference_id = ${picklist!.reference_id}`);
     for (const search of ['#', 'l #4', 'd PL']) expect(await register(search), search).toEqual(await matching(search));
     await api.database.db.execute(sql`update picklists set reference_id = ${picklist!.reference_id} where reference_id = 'Old PL #4'`);
+  });
+
+  it('a shallow page of a search whose total is kept a moment lists the matches as they are now, not as the kept total had them', async () => {
+    // Two digits: too short for a trigram and made of what references are made of, so the total is kept a minute here.
+    const search = '12';
+    const pageOf = async (page: number, pageSize: number) => {
+      const response = await api.call('mnAdmin', { method: 'POST', url: '/api/order/history', market: 'MN', body: { search, pagination: { page, pageSize } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body.data as { order_id: number }[]).map((row) => row.order_id);
+    };
+    const newestFirst = async () =>
+      (await rows<{ id: number }>(sql`select id from orders where market_id = 1 and ${ORDER_SEARCH_TEXT} like '%12%' order by created_at desc, id desc`)).map((row) => row.id);
+    const before = await newestFirst();
+    const pageSize = Math.max(1, Math.floor(before.length / 4));
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    expect(await pageOf(1, pageSize)).toEqual(before.slice(0, pageSize)); // the total is counted and kept
+    // More matches, made in SQL (nothing tells the server): the kept total is now short of them.
+    await api.database.db.execute(sql`update orders set mso_owner_name = 'MSO 12' where id in (select id from orders where market_id = 1 and ${ORDER_SEARCH_TEXT} not like '%12%' order by id limit 5)`);
+    const after = await newestFirst();
+    expect(after.length).toBe(before.length + 5);
+    expect(await pageOf(3, pageSize)).toEqual(after.slice(2 * pageSize, 3 * pageSize));
   });
 
   it('a status filter that lets nothing through totals none', async () => {

@@ -10,8 +10,11 @@ const TRIGRAM_RUN = /[a-z0-9]{3}/i;
 /** A search's matches from which its page is found by walking its sort's index rather than through the trigram index. */
 export const DENSE_SEARCH_MATCHES = 2_000;
 
-/** Whether the search holds a character that no reference this system makes holds (they are letters, digits and '-'). */
-const outsideReferences = (search: string): boolean => /[^a-z0-9-]/i.test(search);
+/**
+ * Whether the search holds a character that no reference this system makes holds (they are letters, digits and '-'):
+ * an ASCII one, for the database lower-cases some others into reference letters ('İ' into 'i', the Kelvin sign into 'k').
+ */
+const outsideReferences = (search: string): boolean => /[^A-Za-z0-9\-\u{80}-\u{10FFFF}]/u.test(search);
 
 /**
  * Whether a page of this search walks the index of its sort with the search as a condition no index serves. A page

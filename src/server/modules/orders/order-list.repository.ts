@@ -130,6 +130,8 @@ export async function listOrdersJson(
   page: number,
   pageSize: number,
   total?: number,
+  /** The search's number of matches when known (the total, or found for a shallow page that is not read from the end). */
+  matches: number | undefined = total,
 ): Promise<{ json: string; rows: number }> {
   const window = pageWindow(page, pageSize, total);
   const keys = listOrderKeys(sort);
@@ -143,10 +145,10 @@ export async function listOrdersJson(
   const limit = window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(page, pageSize);
   const rows =
     window.offset === 0
-      ? sql`select ${columns} from orders where ${listConditions(filter, total)} order by ${orderBy(keys, window.fromEnd)} ${limit}`
+      ? sql`select ${columns} from orders where ${listConditions(filter, matches)} order by ${orderBy(keys, window.fromEnd)} ${limit}`
       : // Rows skipped: the page's ids first, from the index that serves the order (an index-only scan when it holds
         // the filtered and sorted columns, so the skipped rows are never visited), then only those orders read whole.
-        sql`with page_ids as (select id from orders where ${listConditions(filter, total)} order by ${orderBy(keys, window.fromEnd)} ${limit})
+        sql`with page_ids as (select id from orders where ${listConditions(filter, matches)} order by ${orderBy(keys, window.fromEnd)} ${limit})
             select ${columns} from page_ids join orders using (id) order by ${orderBy(keys, window.fromEnd)}`;
   const [row] = await queryRows<{ json: string; rows: number }>(
     db,

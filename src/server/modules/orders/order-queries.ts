@@ -73,8 +73,10 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
       // then read from the end (pageWindow). So does a search whose total the kept names give: its number of matches
       // decides how its page is read (listConditions). Other shallow pages learn a short last page's total for free.
       const total = orderTotal(market, filter);
-      const known = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET || isNamesSearch(filter) ? await total.count() : undefined;
-      const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize, known);
+      const deep = (checked.page - 1) * checked.pageSize >= FROM_END_MIN_OFFSET;
+      const known = deep || isNamesSearch(filter) ? await total.count() : undefined;
+      // Only a deep page is read from the end: a shallow one read forwards never depends on the total being current.
+      const page = await listOrdersJson(db, filter, checked.sort, checked.page, checked.pageSize, deep ? known : undefined, known);
       const pageTotal = known ?? (await totalOf(checked.page, checked.pageSize, page.rows, total));
       return { rowsJson: page.json, pagination: paginationMeta(checked.page, checked.pageSize, pageTotal, page.rows) };
     },

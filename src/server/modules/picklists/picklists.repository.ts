@@ -228,7 +228,8 @@ export async function listPicklists(
   const count = kept
     ? sql`select ${keptTotal('picklist_status_counts', marketId, query.status ? [query.status] : undefined)}`
     : sql`select count(*) from picklists p where ${where}`;
-  const window = pageWindow(query.page, query.pageSize, known);
+  // Only a deep page is read from the end: a shallow one read forwards never depends on the total being current.
+  const window = pageWindow(query.page, query.pageSize, offset >= fromEndMinOffset ? known : undefined);
   const pageIds = sql`
     select p.id from picklists p
      where ${where} order by ${window.fromEnd ? order.reversed : order.orderBy}
