@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/server/db/client';
+import { emptyDataTables } from '../../src/server/db/data-tables';
 import { restoreDeferredIndexes, secondaryIndexesOf, withSecondaryIndexesDeferred } from '../../src/server/db/deferred-indexes';
 import { createTestDatabase } from '../support/test-database';
 
@@ -52,6 +53,20 @@ describe('withSecondaryIndexesDeferred', () => {
 
     await expect(withSecondaryIndexesDeferred(database.db, TABLES, () => Promise.reject(new Error('the load broke')))).rejects.toThrow('the load broke');
 
+    expect(await secondaryIndexesOf(database.db, TABLES)).toEqual(before);
+  });
+
+  // Last: it empties the database.
+  it('keeps what a killed load left unbuilt when the data is emptied (db:seed --reset), so the next load builds it', async () => {
+    const before = await secondaryIndexesOf(database.db, TABLES);
+    const [victim] = before;
+    await database.db.execute(sql`insert into deferred_indexes (name, definition) values (${victim!.name}, ${victim!.definition})`);
+    await database.db.execute(sql`drop index ${sql.identifier(victim!.name)}`);
+
+    await emptyDataTables(database.db);
+    expect(await queryRows(database.db, sql`select count(*)::int as n from orders`)).toEqual([{ n: 0 }]);
+
+    await withSecondaryIndexesDeferred(database.db, TABLES, async () => {});
     expect(await secondaryIndexesOf(database.db, TABLES)).toEqual(before);
   });
 });

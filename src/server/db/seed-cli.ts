@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { EnvError, parseEnv, type Env } from '../env';
 import { openDatabase, queryRows, type Database, type Db } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { dataTables, emptyDataTables } from './data-tables';
 import { loadDemoData, type DemoScale } from './demo-data/load';
 import { migrateDatabase } from './migrate';
 
@@ -49,11 +50,6 @@ async function openConfiguredDatabase(env: Env): Promise<{ database: Database; r
   }
 }
 
-async function publicTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  return rows.map((row) => row.name);
-}
-
 async function rowCounts(db: Db, tables: readonly string[]): Promise<{ table: string; rows: number }[]> {
   const counts = [];
   for (const table of tables) {
@@ -77,10 +73,9 @@ async function seed(database: Database, args: SeedArguments): Promise<void> {
   const say = (message: string) => process.stdout.write(`${message}\n`);
   await database.withStartupLock(async () => {
     await migrateDatabase(database);
-    const tables = await publicTables(db);
+    const tables = await dataTables(db);
     if (args.reset) {
-      await db.execute(sql.raw(`truncate ${tables.map((table) => `"${table}"`).join(', ')} restart identity cascade`));
-      say(`Emptied ${tables.length} tables.`);
+      say(`Emptied ${await emptyDataTables(db)} tables.`);
     } else {
       const holding = await tablesHoldingData(db, tables);
       if (holding.length > 0) {
