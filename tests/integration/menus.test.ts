@@ -97,6 +97,16 @@ describe('the listing', () => {
       expect(row.top_terpenes.map((t) => t.percentage)).toEqual([...row.top_terpenes.map((t) => t.percentage)].sort((a, b) => b - a));
       if (row.available_case_size === 0) expect(row.row_color).toBe('unavailable');
     }
+    // Each row's names and numbers are its batch's and its product's.
+    const truth = await rows<Record<string, unknown>>(sql`
+      select b.id as batch_id, p.id as product_id, p.name as product_name, c.name as category_name, sc.name as subcategory_name, br.name as brand_name,
+             s.name as strain_name, s.strain_type, l.s2s_location_name, b.case_size, greatest(0, (b.active_units - b.reserved_units) / b.case_size) as available_case_size,
+             p.base_price::float8 as base_price, to_char(b.expiry_date, 'YYYY-MM-DD') as expired_date
+      from batches b join products p on p.id = b.product_id join categories c on c.id = p.category_id left join subcategories sc on sc.id = p.subcategory_id
+        left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id join inventory_locations l on l.id = b.location_id
+      where b.id = any(${`{${data.map((row) => row.batch_id).join(',')}}`}::int[]) order by b.id`);
+    const sent = [...data].sort((a, b) => a.batch_id - b.batch_id).map((row) => Object.fromEntries(Object.keys(truth[0]!).map((key) => [key, row[key as keyof typeof row]])));
+    expect(sent).toEqual(truth);
   });
 
   it('colours rows: unavailable when no whole case is free, else the batch hex', async () => {
