@@ -18,6 +18,7 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string
       foldKeptCounts(db, 'picklist_status_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist counts failed')),
       foldKeptCounts(db, 'order_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order search counts failed')),
       foldKeptCounts(db, 'picklist_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist search counts failed')),
+      foldKeptCounts(db, 'batch_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding batch search counts failed')),
     ]);
   void run();
   const timer = setInterval(run, EVERY_MS);

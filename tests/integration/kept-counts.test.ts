@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const { freeBatch, customer, create, setStatus, rows } = ordersHelpers(() => api);
 
-type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts' | 'picklist_search_counts'>;
+type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts' | 'picklist_search_counts' | 'batch_search_counts'>;
 const SOURCES: Record<StatusCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
 
 type Totals = Record<string, number>;

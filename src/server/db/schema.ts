@@ -281,7 +281,9 @@ export const batches = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.marketId, t.batchNumber),
-    index().on(t.marketId, t.productId),
+    // A product's batches (the menu's and the order inventory's walks), and its expired ones (a search's total takes
+    // them out of the kept counts: db/batch-search-totals.ts).
+    index().on(t.marketId, t.productId, t.expiryDate),
     index().on(t.marketId, t.locationId),
     index().on(t.marketId, t.expiryDate),
     // The menu listing sorted by expiry (empty last either way) reads these from today's date on and stops after its page.
@@ -295,6 +297,23 @@ export const batches = pgTable(
     check('case_size_positive', sql`${t.caseSize} > 0`),
   ],
 );
+
+/**
+ * How many active, lab-passed batches each market holds per product, S2S name (lower-cased, BATCH_NAMES_TEXT) and
+ * availability (2: a whole case free, 1: some units free but not a case, 0: none), kept by the writes (migration 0032)
+ * as order_search_counts is for orders: change rows folded from time to time (db/kept-counts.ts). The menu's and the
+ * order inventory's search totals are sums over the few thousand names of a market instead of reading every batch
+ * of a common word's products (db/batch-search-totals.ts). Expiry is not kept (it would make a key per batch): the
+ * expired batches a search matches are taken out of the sum by the (market, product, expiry) index.
+ */
+export const batchSearchCounts = pgTable(
+  'batch_search_counts',
+  { marketId: integer().notNull(), productId: integer().notNull(), names: text().notNull(), availability: integer().notNull(), n: integer().notNull() },
+  (t) => [index().on(t.marketId, t.productId)],
+);
+
+/** The S2S name as batch_search_counts keeps it (migration 0032 writes the same). */
+export const BATCH_NAMES_TEXT = sql`lower(s2s_product_name)`;
 
 export const batchTags = pgTable(
   'batch_tags',

@@ -13,7 +13,7 @@ import type { CheckedListQuery } from '../../lib/list-query';
 import type { RequestContext } from '../../lib/request-context';
 import { lastCommitTime } from '../inventory-issues/issues.repository';
 import { MENU_EXPORT_JOB_KIND, type MenuExportPayload } from './menu-export';
-import { countMenuRows, type MenuListingFilter, type MenuListingQuery, type MenuNumberColumn, type MenuTextColumn } from './menu-listing.repository';
+import { countMenuRows, countMenuSearch, totalIsKeptSearch, type MenuListingFilter, type MenuListingQuery, type MenuNumberColumn, type MenuTextColumn } from './menu-listing.repository';
 import { writeRanks } from './menu-ranks.repository';
 import { listMenuPage } from './menu-ranking';
 import { createMenuTotals } from './menu-totals';
@@ -77,13 +77,21 @@ export function createMenusService({ db, jobs, storage, countCacheMs, exportWait
         sort: query.sort,
         page: { page: query.page, pageSize: query.pageSize },
       };
-      // A search reads all its matches to order them, so it counts them in the same statement; other totals are kept.
-      const withTotal = Boolean(listQuery.search);
-      const [page, lastImport] = await Promise.all([listMenuPage(db, listQuery, { withTotal }), lastCommitTime(db, ctx.market.id)]);
+      // A search's total, with nothing else, is summed from the kept batch counts; a search with filters reads all its
+      // matches to order them, so it counts them in the same statement; other totals are kept (menu-totals.ts).
+      const keptSearch = totalIsKeptSearch(listQuery) ? listQuery.search! : null;
+      const withTotal = Boolean(listQuery.search) && keptSearch === null;
+      const [page, lastImport, searchTotal] = await Promise.all([
+        listMenuPage(db, listQuery, { withTotal }),
+        lastCommitTime(db, ctx.market.id),
+        keptSearch === null ? null : countMenuSearch(db, { ...listQuery, search: keptSearch }),
+      ]);
       // The total is free on a short last page; otherwise it is counted, and kept per search and filters.
       const key = JSON.stringify([listQuery.today, listQuery.search ?? '', listQuery.filters]);
       let total: number;
-      if (page.total !== null) {
+      if (searchTotal !== null) {
+        total = searchTotal;
+      } else if (page.total !== null) {
         total = page.total;
       } else if ((page.rows > 0 && page.rows < query.pageSize) || (page.rows === 0 && query.page === 1)) {
         total = (query.page - 1) * query.pageSize + page.rows;

@@ -1,5 +1,6 @@
 // SQL of the inventory an order can take: the market's orderable batches with their free whole cases.
 import { sql, type SQL } from 'drizzle-orm';
+import { countBatchSearch } from '../../db/batch-search-totals';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, pageLimit, sqlList, writtenInDay, writtenInId } from '../../lib/sql-helpers';
 
@@ -73,6 +74,18 @@ export type InventoryRecord = {
   cbd_total_uom: string | null;
 };
 
+/**
+ * The ids of the market's products whose name or brand holds the pattern, as an int[] expression: the names through
+ * their trigram index, the brands on their own table first (as the menu's matchedProducts, which says why).
+ */
+function matchedProducts(marketId: number, pattern: string): SQL {
+  const market = writtenInId(marketId);
+  return sql`array(
+      select sp.id from products sp where sp.market_id = ${market} and lower(sp.name) like lower(${pattern})
+      union
+      select sp.id from products sp where sp.market_id = ${market} and sp.brand_id in (select sb.id from brands sb where sb.name ilike ${pattern}))`;
+}
+
 function inventoryConditions(query: InventoryQuery): SQL {
   // Orderable: active, lab-passed and unexpired (order-stock.ts isOrderable says the same for create).
   // The market and its day written in (writtenInId, writtenInDay): bound, the seven-table page was planned again on
@@ -92,10 +105,7 @@ function inventoryConditions(query: InventoryQuery): SQL {
     // index on product names; lower(x) like lower(pattern) is how ilike compares), so that the batches are read by
     // product id or through the trigram index on batch numbers and S2S names, as the menu's search reads them, instead
     // of matching four names on every orderable batch (a search cost 0.3-0.9 s on the large data set, counted or not).
-    const products = sql`array(
-      select sp.id from products sp left join brands sb on sb.id = sp.brand_id
-       where sp.market_id = ${writtenInId(query.marketId)} and (lower(sp.name) like lower(${pattern}) or sb.name ilike ${pattern}))`;
-    conditions.push(sql`(b.product_id = any(${products}) or b.batch_number ilike ${pattern} or b.s2s_product_name ilike ${pattern})`);
+    conditions.push(sql`(b.product_id = any(${matchedProducts(query.marketId, pattern)}) or b.batch_number ilike ${pattern} or b.s2s_product_name ilike ${pattern})`);
   }
   for (const { column, value } of query.text) conditions.push(sql`${INVENTORY_COLUMNS[column]} ilike ${`%${escapeLike(value)}%`}`);
   for (const { column, values } of query.equals) conditions.push(sql`${INVENTORY_COLUMNS[column]} in ${sqlList(values)}`);
@@ -201,7 +211,19 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
   );
 }
 
+/**
+ * Whether the total is a search's with nothing else: summed from the kept batch counts (db/batch-search-totals.ts)
+ * instead of read batch by batch, exact at every moment and cheap, so not cached.
+ */
+export function inventoryTotalIsKept(query: InventoryQuery): query is InventoryQuery & { search: string } {
+  return Boolean(query.search) && !query.includeUnavailable && query.text.length + query.equals.length + query.numbers.length === 0 && !query.expiry;
+}
+
 export async function countInventory(db: DbOrTx, query: InventoryQuery): Promise<number> {
+  if (inventoryTotalIsKept(query)) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    return countBatchSearch(db, { marketId: query.marketId, today: query.today, pattern, products: matchedProducts(query.marketId, pattern), minAvailability: 2 });
+  }
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${INVENTORY_FROM} where ${inventoryConditions(query)}`);
   return row?.n ?? 0;
 }

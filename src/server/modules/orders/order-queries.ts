@@ -11,7 +11,7 @@ import { FROM_END_MIN_OFFSET } from '../../lib/page-window';
 import type { Page } from '../../lib/reply';
 import { findCustomer } from '../customers/customers.repository';
 import type { CountCache } from './count-cache';
-import { countInventory, listInventory } from './order-inventory.repository';
+import { countInventory, inventoryTotalIsKept, listInventory } from './order-inventory.repository';
 import { countOrders, isNamesSearch, listOrdersJson, orderTotalIsKept, type OrderListFilter } from './order-list.repository';
 import { checkInventoryListQuery, checkOrderListQuery, toInventoryQuery, toListFilter } from './order-list-filters';
 import { iso, toOrderItem } from './order-mappers';
@@ -151,7 +151,9 @@ export function createOrderQueries(deps: { db: Db; counts: CountCache }) {
       const inventoryQuery = toInventoryQuery(market, query, checked, marketDate(market.code));
       const rows = await listInventory(db, inventoryQuery);
       const { marketId: _market, sort: _sort, page: _page, pageSize: _size, ...criteria } = inventoryQuery;
-      const total = await totalOf(checked.page, checked.pageSize, rows.length, cachedTotal(market.id, `inventory:${JSON.stringify(criteria)}`, () => countInventory(db, inventoryQuery)));
+      const count = () => countInventory(db, inventoryQuery);
+      const listTotal = inventoryTotalIsKept(inventoryQuery) ? { count, learnt: () => undefined } : cachedTotal(market.id, `inventory:${JSON.stringify(criteria)}`, count);
+      const total = await totalOf(checked.page, checked.pageSize, rows.length, listTotal);
       return { rows, totalRecords: total, page: checked.page, pageSize: checked.pageSize };
     },
   };

@@ -1,0 +1,63 @@
+// A search's total over a market's batches (the menu listing's, the order inventory's) from the counts the writes
+// keep per product, S2S name and availability (batch_search_counts, migration 0032), instead of reading every batch
+// that a common word matches: 'lue' matches the products and S2S names of thousands of the large data set's batches,
+// and counting them took 44 ms.
+//
+// A batch matches a search when its product matches (the list says by which names), its S2S name holds the word, or
+// its batch number does. The total is
+//   the kept count of the names matched by product or S2S name, in the availability the list shows,
+//   less those of them that have expired (expiry is not kept, or every batch would be a key of its own: read
+//     through the (market, product, expiry) index, the few expired batches of the matched products),
+//   plus the batches matched by their batch number alone (the trigram index of batch numbers; usually none).
+import { sql, type SQL } from 'drizzle-orm';
+import { writtenInDay, writtenInId } from '../lib/sql-helpers';
+import { foldWhenSpread } from './kept-counts';
+import { queryRows, type DbOrTx } from './client';
+
+export type BatchSearch = {
+  marketId: number;
+  /** The market's today (yyyy-MM-dd): a batch expiring today is still listed. */
+  today: string;
+  /** The contains-pattern (escaped, with its % signs) the list matches names with. */
+  pattern: string;
+  /** The ids of the market's products whose own names match, as an int[] expression. */
+  products: SQL;
+  /** 1: some units free (the menu); 2: a whole case free (the order inventory). */
+  minAvailability: 1 | 2;
+};
+
+/** What availability `minAvailability` means on a batch (alias b), as batch_availability of migration 0032 computes it. */
+function available(minAvailability: 1 | 2): SQL {
+  return minAvailability === 2 ? sql`b.active_units - b.reserved_units >= b.case_size` : sql`b.active_units - b.reserved_units > 0`;
+}
+
+export async function countBatchSearch(db: DbOrTx, search: BatchSearch): Promise<number> {
+  const market = writtenInId(search.marketId);
+  const today = writtenInDay(search.today);
+  // The matched products as a set (hashed where tested), not an array searched entry by entry for each row: with
+  // 406 products matching 'lue', testing 7,000 kept rows against the array took 9 ms.
+  const byName = sql`(b.product_id in (select id from matched) or b.s2s_product_name ilike ${search.pattern})`;
+  const sellable = sql`b.market_id = ${market} and b.status = 'active' and b.lab_status = 'passed' and ${available(search.minAvailability)}`;
+  // The market's rows are counted (to fold them once spread) on one search in FOLD_CHECK_EVERY: reading them all costs
+  // more than the search itself.
+  const checksFold = (searches.get(search.marketId) ?? 0) % FOLD_CHECK_EVERY === 0;
+  searches.set(search.marketId, (searches.get(search.marketId) ?? 0) + 1);
+  const [row] = await queryRows<{ total: number; rows: number | null }>(
+    db,
+    sql`with matched as materialized (select unnest(${search.products}) as id),
+             kept as materialized (
+               select k.product_id, k.availability, k.n from batch_search_counts k
+               where k.market_id = ${market} and (k.product_id in (select id from matched) or k.names like lower(${search.pattern})))
+        select ((select coalesce(sum(n), 0) from kept where availability >= ${sql.raw(String(search.minAvailability))})
+                - (select count(*) from batches b
+                   where b.product_id = any(array(select distinct product_id from kept)) and b.expiry_date < ${today} and ${sellable} and ${byName})
+                + (select count(*) from batches b
+                   where b.batch_number ilike ${search.pattern} and ${sellable} and coalesce(b.expiry_date, 'infinity'::date) >= ${today} and not ${byName}))::int as total,
+               ${checksFold ? sql`(select count(*) from batch_search_counts where market_id = ${market})::int` : sql`null::int`} as rows`,
+  );
+  if (row?.rows != null) foldWhenSpread(db, 'batch_search_counts', search.marketId, row.rows);
+  return row?.total ?? 0;
+}
+
+const FOLD_CHECK_EVERY = 50;
+const searches = new Map<number, number>();
