@@ -394,6 +394,17 @@ describe('the inventory to order from', () => {
         found.push(...answer.body.data.map((row: Row) => row.batch_id));
       }
       expect(found, search).toEqual(expected);
+      // Sorted by a column of the product, searched pages walk the products that may match (searchCandidates).
+      const byBrand = (
+        await rows<{ id: number }>(sql`
+          select b.id from batches b join products p on p.id = b.product_id left join brands br on br.id = p.brand_id
+           where b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${today()}::date)
+             and b.active_units - b.reserved_units >= b.case_size
+             and (p.name ilike ${pattern} or b.s2s_product_name ilike ${pattern} or b.batch_number ilike ${pattern} or br.name ilike ${pattern})
+           order by br.name desc nulls last, b.id`)
+      ).map((row) => row.id);
+      const sorted = await inventory({ search, sort: { column: 'brand_name', order: 'desc' }, pagination: { page: 1, pageSize: 200 } });
+      expect(sorted.body.data.map((row: Row) => row.batch_id), `${search} by brand`).toEqual(byBrand.slice(0, 200));
     }
   });
 
