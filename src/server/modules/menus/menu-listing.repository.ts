@@ -102,6 +102,18 @@ function matchedProducts(marketId: number, pattern: string): SQL {
              or mp.category_id in (select mc.id from categories mc where mc.name ilike ${pattern})))`;
 }
 
+/**
+ * The products that may hold a batch the search matches, as a parenthesised subquery: those matched by their own
+ * names, those with an S2S name holding it (the kept batch counts' names: a few thousand rows, not the batches), and
+ * those of the batches whose number holds it. A searched page walks the ranks of these products only.
+ */
+function searchCandidates(marketId: number, pattern: string): SQL {
+  const market = writtenInId(marketId);
+  return sql`(select unnest(${matchedProducts(marketId, pattern)})
+      union select k.product_id from batch_search_counts k where k.market_id = ${market} and k.names like lower(${pattern})
+      union select cb.product_id from batches cb where cb.market_id = ${market} and cb.batch_number ilike ${pattern})`;
+}
+
 function rowConditions(query: MenuListingQuery): SQL {
   const conditions = sellableConditions(query);
   if (query.search) {
@@ -248,16 +260,26 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
     );
   const limit = query.page ? pageLimit(query.page.page, query.page.pageSize) : sql``;
   const market = writtenInId(query.marketId);
+  const candidates = query.search ? sql` and r.product_id in ${searchCandidates(query.marketId, `%${escapeLike(query.search)}%`)}` : sql``;
   const matches = byProduct(query)
     ? sql`
     select ${sql.join([...query.sort.map((_, index) => sql.raw(`r.k${index} as k${index}`)), sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
     from (select r.product_id, r.rank, ${sql.join(keys, sql`, `)}
             from menu_product_ranks r ${PRODUCT_FROM}
-           where r.market_id = ${market}
+           where r.market_id = ${market}${candidates}
            order by ${sql.join([...query.sort.map(({ column, order }, index) => sql.raw(`k${index} ${order}${sortKey(column, order).nulls}`)), sql`r.rank`], sql`, `)}) r
     join batches b on b.market_id = ${market} and b.product_id = r.product_id
     where ${rowConditions(query)}`
-    : sql`
+    : query.search && query.sort.length === 0 && !needsRowTables(query)
+      ? // In the settings' order, a search walks the ranks of the products that may match, in order (an ordered
+        // subquery, which the planner keeps whole), and stops after its page: joined as a set, the planner read every
+        // match of 'lue' (21,900 batches) and sorted them, 46 ms on the large data set.
+        sql`
+    select r.rank, b.batch_number, b.id
+    from (select r.product_id, r.rank from menu_product_ranks r where r.market_id = ${market}${candidates} order by r.rank) r
+    join batches b on b.market_id = ${market} and b.product_id = r.product_id
+    where ${rowConditions(query)}`
+      : sql`
     select ${sql.join([...keys, sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
     from menu_product_ranks r
     join batches b on b.market_id = r.market_id and b.product_id = r.product_id
