@@ -189,6 +189,21 @@ describe('search totals from the kept counts', () => {
     expect((await counted('quillfeather')).menu).toBe(1);
   });
 
+  it('a batch pointing at another market’s product is neither listed nor counted', async () => {
+    const stray = await unheldBatch(20);
+    await run(sql`update batches set s2s_product_name = 'Zyxquil Reserve', active_units = case_size * 50,
+                  product_id = (select id from products where market_id <> 1 order by id limit 1) where id = ${stray.id}`);
+    // A page size of 1 with nothing on it: the total is the kept one, not learnt from a short page.
+    for (const [url, body, user] of [
+      ['/api/menu/listing', { marketCode: 'MN', menuType: 'internal', search: 'zyxquil', pagination: { page: 2, pageSize: 1 } }, 'mnSalesManager'],
+      ['/api/order/inventory', { search: 'zyxquil', pagination: { page: 2, pageSize: 1 } }, 'mnAdmin'],
+    ] as const) {
+      const answer = await api.call<{ data: unknown[]; pagination: { totalRecords: number } }>(user, { method: 'POST', url, market: 'MN', body });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.pagination.totalRecords, url).toBe(0);
+    }
+  });
+
   it('a search’s total follows a batch changed in SQL at once, though counted totals are kept a minute', async () => {
     const [batch] = await rows<{ id: number; s2s_product_name: string }>(sql`
       select id, s2s_product_name from batches where market_id = 1 and status = 'active' and lab_status = 'passed'

@@ -9,6 +9,7 @@
 //   less those of them that have expired (expiry is not kept, or every batch would be a key of its own: read
 //     through the (market, product, expiry) index, the few expired batches of the matched products),
 //   plus the batches matched by their batch number alone (the trigram index of batch numbers; usually none).
+// Only for a search holding a trigram (hasTrigram): a shorter one would read every batch number, every time.
 import { sql, type SQL } from 'drizzle-orm';
 import { writtenInDay, writtenInId } from '../lib/sql-helpers';
 import { foldWhenSpread } from './kept-counts';
@@ -37,7 +38,10 @@ export async function countBatchSearch(db: DbOrTx, search: BatchSearch): Promise
   // The matched products as a set (hashed where tested), not an array searched entry by entry for each row: with
   // 406 products matching 'lue', testing 7,000 kept rows against the array took 9 ms.
   const byName = sql`(b.product_id in (select id from matched) or b.s2s_product_name ilike ${search.pattern})`;
-  const sellable = sql`b.market_id = ${market} and b.status = 'active' and b.lab_status = 'passed' and ${available(search.minAvailability)}`;
+  // Only batches of the market's own products: the lists join the batch to its product in the market (the menu through
+  // the market's ranks), so a batch pointing at another market's product is never listed, and must not be counted.
+  const sellable = sql`b.market_id = ${market} and b.status = 'active' and b.lab_status = 'passed' and ${available(search.minAvailability)}
+    and exists (select 1 from products bp where bp.id = b.product_id and bp.market_id = ${market})`;
   // The market's rows are counted (to fold them once spread) on one search in FOLD_CHECK_EVERY: reading them all costs
   // more than the search itself.
   const checksFold = (searches.get(search.marketId) ?? 0) % FOLD_CHECK_EVERY === 0;
@@ -47,7 +51,8 @@ export async function countBatchSearch(db: DbOrTx, search: BatchSearch): Promise
     sql`with matched as materialized (select unnest(${search.products}) as id),
              kept as materialized (
                select k.product_id, k.availability, k.n from batch_search_counts k
-               where k.market_id = ${market} and (k.product_id in (select id from matched) or k.names like lower(${search.pattern})))
+               where k.market_id = ${market} and (k.product_id in (select id from matched) or k.names like lower(${search.pattern}))
+                 and exists (select 1 from products kp where kp.id = k.product_id and kp.market_id = ${market}))
         select ((select coalesce(sum(n), 0) from kept where availability >= ${sql.raw(String(search.minAvailability))})
                 - (select count(*) from batches b
                    where b.product_id = any(array(select distinct product_id from kept)) and b.expiry_date < ${today} and ${sellable} and ${byName})

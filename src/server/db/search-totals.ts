@@ -7,6 +7,9 @@ import { escapeLike } from '../lib/sql-helpers';
 /** Three letters or digits in a row: a search holding them has a trigram that the trigram indexes can look up. */
 const TRIGRAM_RUN = /[a-z0-9]{3}/i;
 
+/** Whether a search holds a trigram (TRIGRAM_RUN): one that does not makes the trigram indexes hand back every row. */
+export const hasTrigram = (search: string): boolean => TRIGRAM_RUN.test(search);
+
 /** A search's matches from which its page is found by walking its sort's index rather than through the trigram index. */
 export const DENSE_SEARCH_MATCHES = 2_000;
 

@@ -9,6 +9,7 @@ import { EnvError, parseEnv, type Env } from '../env';
 import { openDatabase, queryRows, type Database, type Db } from './client';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { dataTables, emptyDataTables } from './data-tables';
+import { restoreDeferredIndexes } from './deferred-indexes';
 import { loadDemoData, type DemoScale } from './demo-data/load';
 import { migrateDatabase } from './migrate';
 
@@ -73,6 +74,8 @@ async function seed(database: Database, args: SeedArguments): Promise<void> {
   const say = (message: string) => process.stdout.write(`${message}\n`);
   await database.withStartupLock(async () => {
     await migrateDatabase(database);
+    // Indexes a killed large seed still owes: a demo seed (which sets none aside) builds them too.
+    await restoreDeferredIndexes(db);
     const tables = await dataTables(db);
     if (args.reset) {
       say(`Emptied ${await emptyDataTables(db)} tables.`);

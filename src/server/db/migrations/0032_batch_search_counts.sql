@@ -6,7 +6,10 @@ CREATE TABLE "batch_search_counts" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "batches_market_id_product_id_index";--> statement-breakpoint
+-- IF EXISTS, and crossed off deferred_indexes: a large seed killed while it had set the batches' indexes aside has
+-- dropped this one already and written it down to build again (db/deferred-indexes.ts); it is replaced below.
+DROP INDEX IF EXISTS "batches_market_id_product_id_index";--> statement-breakpoint
+DELETE FROM deferred_indexes WHERE name = 'batches_market_id_product_id_index';--> statement-breakpoint
 CREATE INDEX "batch_search_counts_market_id_product_id_index" ON "batch_search_counts" USING btree ("market_id","product_id");--> statement-breakpoint
 CREATE INDEX "batches_market_id_product_id_expiry_date_index" ON "batches" USING btree ("market_id","product_id","expiry_date");--> statement-breakpoint
 -- How whole a batch's free stock is, as batch_search_counts keeps it: 2 a whole case free (the order inventory lists

@@ -6,6 +6,7 @@ import type { MenuSortColumn } from '../../../shared/api/menus';
 import { UNAVAILABLE_ROW_COLOR } from '../../../shared/menu-colors';
 import type { MenuType } from '../../../shared/enums';
 import { countBatchSearch } from '../../db/batch-search-totals';
+import { hasTrigram } from '../../db/search-totals';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, intArray, pageLimit, sqlList, writtenInDay, writtenInId } from '../../lib/sql-helpers';
 import { ranksAreFresh } from './menu-ranks.repository';
@@ -127,7 +128,7 @@ function rowConditions(query: MenuListingQuery): SQL {
 
 /** Whether the query's total is a search's alone, which the kept batch counts answer (countMenuSearch). */
 export function totalIsKeptSearch(query: MenuListingQuery): boolean {
-  return Boolean(query.search) && query.filters.length === 0 && !(query.excludedBatchIds && query.excludedBatchIds.length > 0);
+  return Boolean(query.search && hasTrigram(query.search)) && query.filters.length === 0 && !(query.excludedBatchIds && query.excludedBatchIds.length > 0);
 }
 
 /** The total of a search with nothing else (totalIsKeptSearch), from the kept batch counts (db/batch-search-totals.ts). */
@@ -260,7 +261,10 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
     );
   const limit = query.page ? pageLimit(query.page.page, query.page.pageSize) : sql``;
   const market = writtenInId(query.marketId);
-  const candidates = query.search ? sql` and r.product_id in ${searchCandidates(query.marketId, `%${escapeLike(query.search)}%`)}` : sql``;
+  // Not for a search without a trigram ('a', '12'): its batch numbers would be read one by one, while its matches are
+  // dense enough for the walk to find a page at once.
+  const walksCandidates = Boolean(query.search && hasTrigram(query.search));
+  const candidates = walksCandidates ? sql` and r.product_id in ${searchCandidates(query.marketId, `%${escapeLike(query.search!)}%`)}` : sql``;
   const matches = byProduct(query)
     ? sql`
     select ${sql.join([...query.sort.map((_, index) => sql.raw(`r.k${index} as k${index}`)), sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
@@ -270,7 +274,7 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
            order by ${sql.join([...query.sort.map(({ column, order }, index) => sql.raw(`k${index} ${order}${sortKey(column, order).nulls}`)), sql`r.rank`], sql`, `)}) r
     join batches b on b.market_id = ${market} and b.product_id = r.product_id
     where ${rowConditions(query)}`
-    : query.search && query.sort.length === 0 && !needsRowTables(query)
+    : walksCandidates && query.sort.length === 0 && !needsRowTables(query)
       ? // In the settings' order, a search walks the ranks of the products that may match, in order (an ordered
         // subquery, which the planner keeps whole), and stops after its page: joined as a set, the planner read every
         // match of 'lue' (21,900 batches) and sorted them, 46 ms on the large data set.

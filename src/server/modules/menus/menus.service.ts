@@ -89,13 +89,15 @@ export function createMenusService({ db, jobs, storage, countCacheMs, exportWait
       // The total is free on a short last page; otherwise it is counted, and kept per search and filters.
       const key = JSON.stringify([listQuery.today, listQuery.search ?? '', listQuery.filters]);
       let total: number;
-      if (searchTotal !== null) {
-        total = searchTotal;
-      } else if (page.total !== null) {
+      const short = (page.rows > 0 && page.rows < query.pageSize) || (page.rows === 0 && query.page === 1);
+      if (page.total !== null) {
         total = page.total;
-      } else if ((page.rows > 0 && page.rows < query.pageSize) || (page.rows === 0 && query.page === 1)) {
+      } else if (short) {
+        // The page's own rows, rather than a kept search total read beside it, which a write in between could move.
         total = (query.page - 1) * query.pageSize + page.rows;
-        totals.set(ctx.market.id, key, total);
+        if (searchTotal === null) totals.set(ctx.market.id, key, total);
+      } else if (searchTotal !== null) {
+        total = searchTotal;
       } else {
         total = await totals.get(ctx.market.id, key, () => countMenuRows(db, listQuery));
       }

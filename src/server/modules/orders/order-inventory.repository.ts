@@ -1,6 +1,7 @@
 // SQL of the inventory an order can take: the market's orderable batches with their free whole cases.
 import { sql, type SQL } from 'drizzle-orm';
 import { countBatchSearch } from '../../db/batch-search-totals';
+import { hasTrigram } from '../../db/search-totals';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, pageLimit, sqlList, writtenInDay, writtenInId } from '../../lib/sql-helpers';
 
@@ -173,6 +174,9 @@ function sortTerm(column: InventorySortColumn, order: 'asc' | 'desc', key: SQL =
 function orderedPageIds(query: InventoryQuery): SQL | null {
   const [sort, ...more] = query.sort.length > 0 ? query.sort : [{ column: 'product_name' as const, order: 'asc' as const }];
   if (more.length > 0 || query.text.length + query.equals.length + query.numbers.length > 0 || query.expiry) return null;
+  // A search without a trigram ('a', '12') is read as before, by one statement: finding the products that may match it
+  // would read every batch number.
+  if (query.search && !hasTrigram(query.search)) return null;
   const market = writtenInId(query.marketId);
   const sellable = sql`b.market_id = ${market} and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${writtenInDay(query.today)})
     ${query.includeUnavailable ? sql`` : sql`and b.active_units - b.reserved_units >= b.case_size`}`;
@@ -238,7 +242,7 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
  * instead of read batch by batch, exact at every moment and cheap, so not cached.
  */
 export function inventoryTotalIsKept(query: InventoryQuery): query is InventoryQuery & { search: string } {
-  return Boolean(query.search) && !query.includeUnavailable && query.text.length + query.equals.length + query.numbers.length === 0 && !query.expiry;
+  return Boolean(query.search && hasTrigram(query.search)) && !query.includeUnavailable && query.text.length + query.equals.length + query.numbers.length === 0 && !query.expiry;
 }
 
 export async function countInventory(db: DbOrTx, query: InventoryQuery): Promise<number> {
