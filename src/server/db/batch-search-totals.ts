@@ -51,9 +51,9 @@ export async function countBatchSearch(db: DbOrTx, search: BatchSearch): Promise
     sql`with matched as materialized (select unnest(${search.products}) as id),
              kept as materialized (
                select k.product_id, k.availability, k.n from batch_search_counts k
-               where k.market_id = ${market} and (k.product_id in (select id from matched) or k.names like lower(${search.pattern}))
-                 and exists (select 1 from products kp where kp.id = k.product_id and kp.market_id = ${market}))
-        select ((select coalesce(sum(n), 0) from kept where availability >= ${sql.raw(String(search.minAvailability))})
+               where k.market_id = ${market} and (k.product_id in (select id from matched) or k.names like lower(${search.pattern})))
+        select ((select coalesce(sum(n), 0) from kept k where k.availability >= ${sql.raw(String(search.minAvailability))}
+                   and exists (select 1 from products kp where kp.id = k.product_id and kp.market_id = ${market}))
                 - (select count(*) from batches b
                    where b.product_id = any(array(select distinct product_id from kept)) and b.expiry_date < ${today} and ${sellable} and ${byName})
                 + (select count(*) from batches b
