@@ -9,6 +9,9 @@ import { queryRows } from '../../src/server/db/client';
 import { foldKeptCounts } from '../../src/server/db/kept-counts';
 import { BATCH_NAMES_TEXT } from '../../src/server/db/schema';
 import { escapeLike } from '../../src/server/lib/sql-helpers';
+import { listMenuPage } from '../../src/server/modules/menus/menu-ranking';
+import type { MenuListingQuery } from '../../src/server/modules/menus/menu-listing.repository';
+import { listInventory, type InventoryQuery } from '../../src/server/modules/orders/order-inventory.repository';
 import { marketDate } from '../../src/shared/market-time';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { nextWeek, ordersHelpers } from './orders-support';
@@ -217,5 +220,78 @@ describe('search totals from the kept counts', () => {
     await run(sql`update batches set status = 'inactive' where id = ${batch!.id}`);
     expect(await menuTotal(search)).toBe(0);
     expect(await inventoryTotal(search)).toBe(0);
+  });
+});
+
+describe('deep pages found through the kept counts', () => {
+  // Every page found from the kept counts (walkStart from row 0) is the page the plain walk finds (walking every row
+  // before it), in the settings' order and sorted by product columns both ways (groups of equal keys, empty keys),
+  // with batches expired, sold out, down to units, inactive, failed and pointing at another market's product.
+  const PAGE_SIZE = 23;
+  const PLAIN = { walkStartFrom: Number.MAX_SAFE_INTEGER };
+  const DEEP = { walkStartFrom: 0 };
+
+  beforeAll(async () => {
+    const today = marketDate('MN');
+    const [a, b, c, d, e, f] = [await unheldBatch(30), await unheldBatch(31), await unheldBatch(32), await unheldBatch(33), await unheldBatch(34), await unheldBatch(35)];
+    await run(sql`update batches set expiry_date = ${today}::date - 1 where id in (${a.id}, ${b.id})`);
+    await run(sql`update batches set expiry_date = ${today}::date where id = ${c.id}`); // still sold today
+    await run(sql`update batches set active_units = 1 where id = ${d.id}`);
+    await run(sql`update batches set status = 'inactive' where id = ${e.id}`);
+    await run(sql`update batches set product_id = (select id from products where market_id <> 1 order by id limit 1) where id = ${f.id}`);
+    await expectKeptCountsRight();
+  });
+
+  const menuQuery = (page: number, sort: MenuListingQuery['sort'] = []): MenuListingQuery => ({
+    marketId: 1,
+    today: marketDate('MN'),
+    menuType: 'internal',
+    filters: [],
+    sort,
+    page: { page, pageSize: PAGE_SIZE },
+  });
+  const inventoryQuery = (page: number, sort: InventoryQuery['sort'] = []): InventoryQuery => ({
+    marketId: 1,
+    today: marketDate('MN'),
+    text: [],
+    equals: [],
+    numbers: [],
+    includeUnavailable: false,
+    sort,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const menuIds = async (query: MenuListingQuery, options: typeof PLAIN) =>
+    (JSON.parse((await listMenuPage(api.database.db, query, options)).json) as { batch_id: number }[]).map((row) => row.batch_id);
+  const inventoryIds = async (query: InventoryQuery, options: typeof PLAIN) => (await listInventory(api.database.db, query, options)).map((row) => row.batch_id);
+
+  it('the menu: every page in the settings’ order and sorted by product columns, and one past the end', async () => {
+    const sorts: MenuListingQuery['sort'][] = [[], [{ column: 'brand_name', order: 'desc' }], [{ column: 'strain_name', order: 'asc' }, { column: 'item_size', order: 'desc' }]];
+    for (const sort of sorts) {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const plain = await menuIds(menuQuery(page, sort), PLAIN);
+        expect(await menuIds(menuQuery(page, sort), DEEP), `${JSON.stringify(sort)} page ${page}`).toEqual(plain);
+        seen.push(...plain);
+        if (plain.length === 0) break;
+      }
+      expect(seen.length).toBeGreaterThan(PAGE_SIZE * 5);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+  });
+
+  it('the order inventory: every page by product name and sorted by brand and strain (empty keys last) both ways, and one past the end', async () => {
+    const sorts: InventoryQuery['sort'][] = [[], [{ column: 'brand_name', order: 'asc' }], [{ column: 'strain_name', order: 'desc' }], [{ column: 'default_price', order: 'desc' }]];
+    for (const sort of sorts) {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const plain = await inventoryIds(inventoryQuery(page, sort), PLAIN);
+        expect(await inventoryIds(inventoryQuery(page, sort), DEEP), `${JSON.stringify(sort)} page ${page}`).toEqual(plain);
+        seen.push(...plain);
+        if (plain.length === 0) break;
+      }
+      expect(seen.length).toBeGreaterThan(PAGE_SIZE * 5);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MenuSortColumn } from '../../../shared/api/menus';
 import { UNAVAILABLE_ROW_COLOR } from '../../../shared/menu-colors';
 import type { MenuType } from '../../../shared/enums';
-import { countBatchSearch } from '../../db/batch-search-totals';
+import { countBatchSearch, walkStart, WALK_START_FROM_ROWS } from '../../db/batch-search-totals';
 import { hasTrigram } from '../../db/search-totals';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, intArray, pageLimit, sqlList, writtenInDay, writtenInId } from '../../lib/sql-helpers';
@@ -249,46 +249,65 @@ export type MenuPage = {
  * sellable batch; sorted by expiry it walks that index from today. With withTotal (a search: its matches are read
  * to be ordered anyway) the matches are counted in the same statement.
  */
-export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTotal = false } = {}): Promise<MenuPage> {
+export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTotal = false, walkStartFrom = WALK_START_FROM_ROWS } = {}): Promise<MenuPage> {
+  const market = writtenInId(query.marketId);
+  const deep = deepWalk(query, walkStartFrom);
   const keys = query.sort.map(({ column, order }, index) => sql`${sortKey(column, order).key} as ${sql.raw(`k${index}`)}`);
+  const productOrder = sql.join([...query.sort.map(({ column, order }, index) => sql.raw(`k${index} ${order}${sortKey(column, order).nulls}`)), sql`r.rank`], sql`, `);
+  // A deep page's rows are ordered by their product's place in the walk (its rank, or its place among the products
+  // sorted by the sort's keys and rank): the same order, and the one its walk reads them in.
   const keyOrder = (table: string) =>
     sql.join(
       [
-        ...query.sort.map(({ column, order }, index) => sql.raw(`${table}k${index} ${order}${sortKey(column, order).nulls}`)),
+        ...(deep ? [] : query.sort.map(({ column, order }, index) => sql.raw(`${table}k${index} ${order}${sortKey(column, order).nulls}`))),
         sql.raw(`${table}rank, ${table}batch_number, ${table}id`),
       ],
       sql`, `,
     );
-  const limit = query.page ? pageLimit(query.page.page, query.page.pageSize) : sql``;
-  const market = writtenInId(query.marketId);
+  const limit = !query.page ? sql`` : deep ? sql.raw(`limit ${Math.trunc(query.page.pageSize)} offset (select skip from start)`) : pageLimit(query.page.page, query.page.pageSize);
   // Not for a search without a trigram ('a', '12'): its batch numbers would be read one by one, while its matches are
   // dense enough for the walk to find a page at once.
   const walksCandidates = Boolean(query.search && hasTrigram(query.search));
   const candidates = walksCandidates ? sql` and r.product_id in ${searchCandidates(query.marketId, `%${escapeLike(query.search!)}%`)}` : sql``;
-  const matches = byProduct(query)
+  const matches = deep
     ? sql`
+    select r.g as rank, b.batch_number, b.id
+    from (select u.product_id, u.g from units u where u.g >= (select g from start) order by u.g) r
+    join batches b on b.market_id = ${market} and b.product_id = r.product_id
+    where ${rowConditions(query)}`
+    : byProduct(query)
+      ? sql`
     select ${sql.join([...query.sort.map((_, index) => sql.raw(`r.k${index} as k${index}`)), sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
     from (select r.product_id, r.rank, ${sql.join(keys, sql`, `)}
             from menu_product_ranks r ${PRODUCT_FROM}
            where r.market_id = ${market}${candidates}
-           order by ${sql.join([...query.sort.map(({ column, order }, index) => sql.raw(`k${index} ${order}${sortKey(column, order).nulls}`)), sql`r.rank`], sql`, `)}) r
+           order by ${productOrder}) r
     join batches b on b.market_id = ${market} and b.product_id = r.product_id
     where ${rowConditions(query)}`
-    : walksCandidates && query.sort.length === 0 && !needsRowTables(query)
-      ? // In the settings' order, a search walks the ranks of the products that may match, in order (an ordered
-        // subquery, which the planner keeps whole), and stops after its page: joined as a set, the planner read every
-        // match of 'lue' (21,900 batches) and sorted them, 46 ms on the large data set.
-        sql`
+      : walksCandidates && query.sort.length === 0 && !needsRowTables(query)
+        ? // In the settings' order, a search walks the ranks of the products that may match, in order (an ordered
+          // subquery, which the planner keeps whole), and stops after its page: joined as a set, the planner read every
+          // match of 'lue' (21,900 batches) and sorted them, 46 ms on the large data set.
+          sql`
     select r.rank, b.batch_number, b.id
     from (select r.product_id, r.rank from menu_product_ranks r where r.market_id = ${market}${candidates} order by r.rank) r
     join batches b on b.market_id = ${market} and b.product_id = r.product_id
     where ${rowConditions(query)}`
-      : sql`
+        : sql`
     select ${sql.join([...keys, sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
     from menu_product_ranks r
     join batches b on b.market_id = r.market_id and b.product_id = r.product_id
     ${needsRowTables(query) ? ROW_FROM : sql``}
     where r.market_id = ${market} and ${rowConditions(query)}`;
+  // Each product's place in a deep page's walk (units) and where the page starts in it (start).
+  const units =
+    query.sort.length === 0
+      ? sql`units as (select r.product_id, r.rank as g from menu_product_ranks r where r.market_id = ${market})`
+      : sql`units as materialized (select r.product_id, row_number() over (order by ${productOrder}) as g
+              from (select r.product_id, r.rank, ${sql.join(keys, sql`, `)} from menu_product_ranks r ${PRODUCT_FROM} where r.market_id = ${market}) r)`;
+  const walk = deep
+    ? sql`${units}, start as materialized ${walkStart({ marketId: query.marketId, today: query.today, minAvailability: 1 }, sql`select product_id, g from units`, deep.offset)}, `
+    : sql``;
   // The page's ids and order keys first; the row's JSON (terpenes and all) only for the rows on it.
   const page = withTotal
     ? sql`matches as materialized (${matches}), page as (select * from matches order by ${keyOrder('')} ${limit})`
@@ -296,13 +315,24 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
   const [row] = await queryRows<MenuPage>(
     db,
     sql`
-      with ${page}
+      with ${walk}${page}
       select coalesce(json_agg(row_to_json(j) order by ${keyOrder('page.')}), '[]')::text as json, count(*)::int as rows,
              ${withTotal ? sql`(select count(*)::int from matches)` : sql`null::int`} as total,
              ${ranksAreFresh(query.marketId)} as fresh
       from page join batches b on b.id = page.id ${rowJsonFrom(query.menuType)}`,
   );
   return row!;
+}
+
+/**
+ * A page found through the kept counts (walkStart): one deep enough, in the settings' order or sorted by the product's
+ * columns only, with nothing the kept counts do not count (a search, a filter, excluded batches). Its offset, or null.
+ */
+function deepWalk(query: MenuListingQuery, walkStartFrom: number): { offset: number } | null {
+  if (!query.page) return null;
+  const offset = (query.page.page - 1) * query.page.pageSize;
+  if (offset < walkStartFrom || query.search || query.filters.length > 0 || (query.excludedBatchIds?.length ?? 0) > 0) return null;
+  return query.sort.length === 0 || byProduct(query) ? { offset } : null;
 }
 
 /** The number of matching rows (no ranks needed: every product of the market is ranked). */

@@ -32,7 +32,7 @@ function rerankMarket(db: Db, marketId: number): Promise<void> {
 }
 
 /** The page (or every row), read again after ranking when the statement found the ranks behind. */
-export async function listMenuPage(db: Db, query: MenuListingQuery, options: { withTotal?: boolean } = {}): Promise<MenuPage> {
+export async function listMenuPage(db: Db, query: MenuListingQuery, options: Parameters<typeof listMenuJson>[2] = {}): Promise<MenuPage> {
   const page = await listMenuJson(db, query, options);
   if (page.fresh) return page;
   await rerankMarket(db, query.marketId);

@@ -1,6 +1,6 @@
 // SQL of the inventory an order can take: the market's orderable batches with their free whole cases.
 import { sql, type SQL } from 'drizzle-orm';
-import { countBatchSearch } from '../../db/batch-search-totals';
+import { countBatchSearch, walkStart, WALK_START_FROM_ROWS } from '../../db/batch-search-totals';
 import { hasTrigram } from '../../db/search-totals';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { escapeLike, pageLimit, sqlList, writtenInDay, writtenInId } from '../../lib/sql-helpers';
@@ -171,7 +171,7 @@ function sortTerm(column: InventorySortColumn, order: 'asc' | 'desc', key: SQL =
  * until the page is full (ties by batch id sorted within each group of equal keys); the S2S name, batch number and
  * expiry walk their batch indexes. Null for any other list, which is read by one statement as before.
  */
-function orderedPageIds(query: InventoryQuery): SQL | null {
+function orderedPageIds(query: InventoryQuery, walkStartFrom: number): SQL | null {
   const [sort, ...more] = query.sort.length > 0 ? query.sort : [{ column: 'product_name' as const, order: 'asc' as const }];
   if (more.length > 0 || query.text.length + query.equals.length + query.numbers.length > 0 || query.expiry) return null;
   // A search without a trigram ('a', '12') is read as before, by one statement: finding the products that may match it
@@ -181,6 +181,24 @@ function orderedPageIds(query: InventoryQuery): SQL | null {
   const sellable = sql`b.market_id = ${market} and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${writtenInDay(query.today)})
     ${query.includeUnavailable ? sql`` : sql`and b.active_units - b.reserved_units >= b.case_size`}`;
   const productKey = PRODUCT_KEYS[sort!.column];
+  const offset = (query.page - 1) * query.pageSize;
+  if (productKey && !query.search && !query.includeUnavailable && offset >= walkStartFrom) {
+    // A deep page: its products' groups of equal keys numbered in the sort's order, the group holding the page's first
+    // row and the rows before it in that group found from the kept counts (walkStart), and the walk started there.
+    return sql`
+      with units as materialized (
+             select p.id as product_id, dense_rank() over (order by ${sortTerm(sort!.column, sort!.order, sql`k`)}) as g
+             from (select p.id, ${productKey} as k from products p
+                     join categories c on c.id = p.category_id left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id
+                    where p.market_id = ${market}) p),
+           start as materialized ${walkStart({ marketId: query.marketId, today: query.today, minAvailability: 2 }, sql`select product_id, g from units`, offset)}
+      select b.id
+      from (select u.product_id, u.g from units u where u.g >= (select g from start) order by u.g) pp
+      join batches b on b.market_id = ${market} and b.product_id = pp.product_id
+      where ${sellable}
+      order by pp.g, b.id asc
+      limit ${sql.raw(String(Math.trunc(query.pageSize)))} offset (select skip from start)`;
+  }
   if (productKey) {
     // A search walks only the products that may hold a match (searchCandidates), then tests their batches: walking
     // every product, a piece of a name matched sparsely in the sort's order ('Rive') tested the S2S name of 155,000
@@ -213,8 +231,8 @@ const RECORD_COLUMNS = sql`b.id as batch_id, b.batch_number, p.id as product_id,
              l.display_name as inventory_location_name, b.thc_value::float8 as thc_value, b.thc_uom as thc_total_uom,
              b.cbd_value::float8 as cbd_value, b.cbd_uom as cbd_total_uom`;
 
-export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<InventoryRecord[]> {
-  const ids = orderedPageIds(query);
+export async function listInventory(db: DbOrTx, query: InventoryQuery, { walkStartFrom = WALK_START_FROM_ROWS } = {}): Promise<InventoryRecord[]> {
+  const ids = orderedPageIds(query, walkStartFrom);
   if (ids) {
     // The page found in order first; its rows' columns joined for those ids only, in that order.
     // Numbered as the ordered page arrives (a window over the page alone, not over every batch before the limit).
