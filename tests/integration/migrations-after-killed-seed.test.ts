@@ -12,7 +12,7 @@ import { openDatabase, queryRows, type Database } from '../../src/server/db/clie
 import { restoreDeferredIndexes, secondaryIndexesOf } from '../../src/server/db/deferred-indexes';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../../src/server/db/migrate';
 
-/** The last migration before the one under test (0032 replaces batches_market_id_product_id_index). */
+/** The last migration before those under test (0032 and 0033 replace an index of batches each). */
 const BEFORE = '0031_bulk_update_counts_linear';
 
 let folder: string;
@@ -35,11 +35,17 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+/** The indexes that 0032 and 0033 replace, and what replaces them. */
+const REPLACED: Record<string, string> = {
+  batches_market_id_product_id_index: 'batches_market_id_product_id_expiry_date_index',
+  batches_market_id_location_id_index: 'batches_market_id_location_id_id_index',
+};
+
 describe('migrations after a killed large seed', () => {
   it('apply on a database whose batch indexes were set aside, and the replaced index is not built again', async () => {
     // The killed load: every secondary index of batches dropped and written down.
     const setAside = await secondaryIndexesOf(database.db, ['batches']);
-    expect(setAside.map((index) => index.name)).toContain('batches_market_id_product_id_index');
+    for (const name of Object.keys(REPLACED)) expect(setAside.map((index) => index.name)).toContain(name);
     for (const index of setAside) {
       await database.db.execute(sql`insert into deferred_indexes (name, definition) values (${index.name}, ${index.definition})`);
       await database.db.execute(sql`drop index ${sql.identifier(index.name)}`);
@@ -49,9 +55,11 @@ describe('migrations after a killed large seed', () => {
     await restoreDeferredIndexes(database.db);
 
     const names = (await secondaryIndexesOf(database.db, ['batches'])).map((index) => index.name);
-    expect(names).not.toContain('batches_market_id_product_id_index');
-    expect(names).toContain('batches_market_id_product_id_expiry_date_index');
-    for (const index of setAside.filter((one) => one.name !== 'batches_market_id_product_id_index')) expect(names).toContain(index.name);
+    for (const [replaced, by] of Object.entries(REPLACED)) {
+      expect(names).not.toContain(replaced);
+      expect(names).toContain(by);
+    }
+    for (const index of setAside.filter((one) => !(one.name in REPLACED))) expect(names).toContain(index.name);
     expect(await queryRows(database.db, sql`select name from deferred_indexes`)).toEqual([]);
   });
 });

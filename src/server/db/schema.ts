@@ -284,7 +284,8 @@ export const batches = pgTable(
     // A product's batches (the menu's and the order inventory's walks), and its expired ones (a search's total takes
     // them out of the kept counts: db/batch-search-totals.ts).
     index().on(t.marketId, t.productId, t.expiryDate),
-    index().on(t.marketId, t.locationId),
+    // With the id, a location's batches in the order the order inventory sorted by location lists them (its ties by id).
+    index().on(t.marketId, t.locationId, t.id),
     index().on(t.marketId, t.expiryDate),
     // The menu listing sorted by expiry (empty last either way) reads these from today's date on and stops after its page.
     index('batches_menu_expiry_asc_idx').on(t.marketId, sql`coalesce(${t.expiryDate}, 'infinity'::date)`),

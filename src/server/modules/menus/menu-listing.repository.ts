@@ -269,12 +269,26 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
   // dense enough for the walk to find a page at once.
   const walksCandidates = Boolean(query.search && hasTrigram(query.search));
   const candidates = walksCandidates ? sql` and r.product_id in ${searchCandidates(query.marketId, `%${escapeLike(query.search!)}%`)}` : sql``;
+  const rowsThrough = query.page ? query.page.page * query.page.pageSize : null;
   const matches = deep
     ? sql`
     select r.g as rank, b.batch_number, b.id
     from (select u.product_id, u.g from units u where u.g >= (select g from start) order by u.g) r
     join batches b on b.market_id = ${market} and b.product_id = r.product_id
     where ${rowConditions(query)}`
+    : byLocation(query, rowsThrough)
+      ? // Sorted by location (a sort of every sellable batch: 160 ms alone on the large data set, 1.5 s at 32
+        // connections): each of the market's few locations walks the ranks for its first rows, as the settings' order
+        // does, and the page is among them (8.7 ms).
+        sql`
+    select l.k0, x.rank, x.batch_number, x.id
+    from (select l.id, l.s2s_location_name as k0 from inventory_locations l where l.market_id = ${market}) l
+    cross join lateral (
+      select r.rank, b.batch_number, b.id
+      from menu_product_ranks r join batches b on b.market_id = r.market_id and b.product_id = r.product_id
+      where r.market_id = ${market} and b.location_id = l.id and ${rowConditions(query)}
+      order by r.rank, b.batch_number, b.id
+      limit ${sql.raw(String(rowsThrough))}) x`
     : byProduct(query)
       ? sql`
     select ${sql.join([...query.sort.map((_, index) => sql.raw(`r.k${index} as k${index}`)), sql`r.rank`, sql`b.batch_number`, sql`b.id`], sql`, `)}
@@ -322,6 +336,18 @@ export async function listMenuJson(db: DbOrTx, query: MenuListingQuery, { withTo
       from page join batches b on b.id = page.id ${rowJsonFrom(query.menuType)}`,
   );
   return row!;
+}
+
+/** Whether a page sorted by location alone, among the first rows, is read location by location (listMenuJson). */
+function byLocation(query: MenuListingQuery, rowsThrough: number | null): rowsThrough is number {
+  return (
+    rowsThrough !== null &&
+    rowsThrough <= WALK_START_FROM_ROWS &&
+    query.sort.length === 1 &&
+    query.sort[0]!.column === 's2s_location_name' &&
+    !query.search &&
+    query.filters.every(({ column }) => BATCH_COLUMNS.has(column))
+  );
 }
 
 /**

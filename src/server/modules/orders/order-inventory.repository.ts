@@ -215,6 +215,18 @@ function orderedPageIds(query: InventoryQuery, walkStartFrom: number): SQL | nul
       order by ${sortTerm(sort!.column, sort!.order, sql`pp.k`)}, b.id asc
       ${pageLimit(query.page, query.pageSize)}`;
   }
+  const rowsThrough = query.page * query.pageSize;
+  if (sort!.column === 'inventory_location_name' && !query.search && rowsThrough <= WALK_START_FROM_ROWS) {
+    // The first rows by id of each of the market's few locations (the (market, location, id) index), merged in the
+    // locations' order: the page is among them. Sorting every orderable batch by its location's name took 170 ms
+    // alone on the large data set, 3 s at 32 connections; this reads a page's rows per location, 1.3 ms.
+    return sql`
+      select x.id
+      from (select l.id, l.display_name as k from inventory_locations l where l.market_id = ${market}) l
+      cross join lateral (select b.id from batches b where b.location_id = l.id and ${sellable} order by b.id limit ${sql.raw(String(rowsThrough))}) x
+      order by ${sortTerm(sort!.column, sort!.order, sql`l.k`)}, x.id asc
+      ${pageLimit(query.page, query.pageSize)}`;
+  }
   if (query.search || !['s2s_product_name', 'batch_number', 'expiry_date'].includes(sort!.column)) return null;
   return sql`
     select b.id
