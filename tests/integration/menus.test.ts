@@ -208,7 +208,7 @@ describe('the listing', () => {
     expect(sorted.body.data.map((row) => row.batch_id)).toEqual(expected.slice(50, 100));
   });
 
-  it('pages a search in the settings’ order as an independent match of each sellable batch does, for every kind of word', async () => {
+  it('pages a search in the settings’ order, and sorted by brand, as an independent match of each sellable batch does, for every kind of word', async () => {
     const [words] = await rows<{ product: string; strain: string; category: string; batch: string; s2s: string }>(sql`
       select (select split_part(name, ' ', 1) from products where market_id = 1 order by id desc limit 1) as product,
              (select name from strains order by id limit 1) as strain,
@@ -218,24 +218,30 @@ describe('the listing', () => {
     const today = marketDate('MN');
     // Ranked as the listing ranks: the first page does it when the ranks are behind.
     expect((await list({ pagination: { page: 1, pageSize: 1 } })).status).toBe(200);
-    for (const search of [words!.product, words!.strain.toUpperCase(), words!.category, words!.batch.slice(-5), words!.s2s.slice(3, 10), 'an', 'zz-none']) {
-      const pattern = `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
-      const expected = (
-        await rows<{ id: number }>(sql`
-          select b.id from batches b
-            join menu_product_ranks r on r.market_id = b.market_id and r.product_id = b.product_id
-            join products p on p.id = b.product_id join categories c on c.id = p.category_id
-            left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id
-           where b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${today}::date)
-             and b.active_units - b.reserved_units > 0
-             and (p.name ilike ${pattern} or br.name ilike ${pattern} or s.name ilike ${pattern} or c.name ilike ${pattern}
-                  or b.batch_number ilike ${pattern} or b.s2s_product_name ilike ${pattern})
-           order by r.rank, b.batch_number, b.id`)
-      ).map((row) => row.id);
-      for (const page of [1, 2]) {
-        const answer = await list({ search, pagination: { page, pageSize: 40 } });
-        expect(answer.body.pagination.totalRecords, search).toBe(expected.length);
-        expect(answer.body.data.map((row) => row.batch_id), `${search} page ${page}`).toEqual(expected.slice((page - 1) * 40, page * 40));
+    const orders = [
+      { sort: undefined, order: 'r.rank, b.batch_number, b.id' },
+      { sort: { column: 'brand_name', order: 'desc' }, order: 'br.name desc nulls last, r.rank, b.batch_number, b.id' },
+    ];
+    for (const { sort, order } of orders) {
+      for (const search of [words!.product, words!.strain.toUpperCase(), words!.category, words!.batch.slice(-5), words!.s2s.slice(3, 10), 'an', 'zz-none']) {
+        const pattern = `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+        const expected = (
+          await rows<{ id: number }>(sql`
+            select b.id from batches b
+              join menu_product_ranks r on r.market_id = b.market_id and r.product_id = b.product_id
+              join products p on p.id = b.product_id join categories c on c.id = p.category_id
+              left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id
+             where b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${today}::date)
+               and b.active_units - b.reserved_units > 0
+               and (p.name ilike ${pattern} or br.name ilike ${pattern} or s.name ilike ${pattern} or c.name ilike ${pattern}
+                    or b.batch_number ilike ${pattern} or b.s2s_product_name ilike ${pattern})
+             order by ${sql.raw(order)}`)
+        ).map((row) => row.id);
+        for (const page of [1, 2]) {
+          const answer = await list({ search, ...(sort ? { sort } : {}), pagination: { page, pageSize: 40 } });
+          expect(answer.body.pagination.totalRecords, search).toBe(expected.length);
+          expect(answer.body.data.map((row) => row.batch_id), `${search} ${order} page ${page}`).toEqual(expected.slice((page - 1) * 40, page * 40));
+        }
       }
     }
   });

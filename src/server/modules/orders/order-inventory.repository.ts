@@ -210,8 +210,12 @@ function orderedPageIds(query: InventoryQuery, walkStartFrom: number): SQL | nul
               join categories c on c.id = p.category_id left join brands br on br.id = p.brand_id left join strains s on s.id = p.strain_id
              where p.market_id = ${market}${pattern ? sql` and p.id in ${searchCandidates(query.marketId, pattern)}` : sql``}
              order by ${sortTerm(sort!.column, sort!.order, sql`k`)}) pp
-      join batches b on b.market_id = ${market} and b.product_id = pp.id
-      where ${sellable}${pattern ? sql` and ${searchMatch(query.marketId, pattern)}` : sql``}
+      ${
+        pattern
+          ? // Product by product through the (market, product) index, as the menu's productBatches says why.
+            sql`cross join lateral (select b.id from batches b where b.product_id = pp.id and ${sellable} and ${searchMatch(query.marketId, pattern)} offset 0) b`
+          : sql`join batches b on b.market_id = ${market} and b.product_id = pp.id where ${sellable}`
+      }
       order by ${sortTerm(sort!.column, sort!.order, sql`pp.k`)}, b.id asc
       ${pageLimit(query.page, query.pageSize)}`;
   }
