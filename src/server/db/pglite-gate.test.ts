@@ -54,6 +54,27 @@ describe('the PGlite gate', () => {
     await expect(gate.run(async () => 'd')).resolves.toBe('d');
   });
 
+  it('admits or refuses a request as a whole: its later operations queue past the limit, a new request is refused', async () => {
+    const gate = createPgliteGate({ maxWaiting: 2 });
+    const started: string[] = [];
+    const running = heldOperation(started, 'running');
+    const [first, second, third] = [new AbortController().signal, new AbortController().signal, new AbortController().signal];
+    const held = [gate.run(running.run)];
+    // Two requests, each with three statements at once (a page, its total, the import time), fill the queue.
+    for (const [name, signal] of [['first', first], ['second', second]] as const) {
+      for (const part of ['page', 'total', 'time']) held.push(gate.run(async () => `${name} ${part}`, { signal }));
+    }
+    expect(gate.waiting).toBe(6);
+    const refused = await gate.run(async () => 'third', { signal: third }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DatabaseBusyError);
+    expect((refused as DatabaseBusyError).waiting).toBe(2);
+    // A request already under way is not refused halfway, though the queue is full.
+    held.push(gate.run(async () => 'first again', { signal: first }));
+
+    running.finish();
+    expect(await Promise.all(held)).toEqual(['running', 'first page', 'first total', 'first time', 'second page', 'second total', 'second time', 'first again']);
+  });
+
   it('drops a waiter whose signal aborts before its turn, and never starts it', async () => {
     const gate = createPgliteGate({ maxWaiting: 5 });
     const started: string[] = [];

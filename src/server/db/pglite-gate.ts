@@ -7,14 +7,16 @@
 /** Refused because the queue is full; the caller should try again shortly. */
 export class DatabaseBusyError extends Error {
   constructor(readonly waiting: number) {
-    super(`The embedded database is busy: ${waiting} operations are already waiting.`);
+    super(`The embedded database is busy: ${waiting} requests are already waiting.`);
     this.name = 'DatabaseBusyError';
   }
 }
 
 /**
- * Requests' operations that may wait. The benchmarks' 32 connections, each with up to two statements in flight
- * (a page and its total), queue without a refusal; a flood past that is refused rather than left to time out.
+ * Requests that may wait. A request is admitted or refused as a whole, on its first operation: the statements it
+ * runs next (a page, its total and the import time read together: up to five at once) always queue, for refusing
+ * one halfway would fail a request already under way. The benchmarks' 32 connections queue without a refusal; a
+ * flood past that is refused rather than left to time out.
  */
 const DEFAULT_PGLITE_QUEUE_LIMIT = 64;
 
@@ -48,7 +50,7 @@ export type PgliteGate = {
 /** An operation running longer than this no longer counts as the database working (it may be stuck). */
 const LONG_OPERATION_MS = 60_000;
 
-type Waiter = { start: () => void; refusable: boolean };
+type Waiter = { start: () => void; refusable: boolean; signal: AbortSignal | undefined };
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error('The operation was aborted before it started.');
@@ -63,6 +65,20 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
   let operating = false;
   let runningSince = Number.NEGATIVE_INFINITY;
   let finished = 0;
+  /** The requests (by their signal) whose first operation was let in: their next ones are never refused. */
+  const admitted = new WeakSet<AbortSignal>();
+
+  /** The requests waiting (a refusable waiter without a signal counts as one of its own). */
+  function requestsWaiting(): number {
+    const signals = new Set<AbortSignal>();
+    let alone = 0;
+    for (const waiter of queue) {
+      if (!waiter.refusable) continue;
+      if (waiter.signal) signals.add(waiter.signal);
+      else alone += 1;
+    }
+    return signals.size + alone;
+  }
 
   function handOn() {
     // PGlite runs in this thread and answers through promises: handing the connection straight to the next
@@ -103,6 +119,7 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
           resolve();
         },
         refusable,
+        signal,
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       if (priority) queue.unshift(waiter);
@@ -115,14 +132,16 @@ export function createPgliteGate({ maxWaiting = DEFAULT_PGLITE_QUEUE_LIMIT, now 
       if (options.signal?.aborted) throw abortReason(options.signal);
       if (!busy) {
         busy = true;
+        if (options.signal) admitted.add(options.signal);
         return execute(operation);
       }
       const refusable = (options.refusable ?? true) && !options.priority;
-      if (refusable) {
+      if (refusable && !(options.signal && admitted.has(options.signal))) {
         // Background work and health's probe wait beside requests' operations without taking their places.
-        const waitingRefusable = queue.filter((waiter) => waiter.refusable).length;
-        if (waitingRefusable >= maxWaiting) throw new DatabaseBusyError(waitingRefusable);
+        const waiting = requestsWaiting();
+        if (waiting >= maxWaiting) throw new DatabaseBusyError(waiting);
       }
+      if (options.signal) admitted.add(options.signal);
       await waitForTurn({ ...options, refusable });
       return execute(operation);
     },
