@@ -1,8 +1,9 @@
 // The order inventory and the menu sorted by location read each location's first rows and merge them
 // (order-inventory.repository, menu-listing.repository): every page, both ways, is the page of a plain sort of every
-// row by location name and the list's tie order, including two locations sharing a name, whose rows interleave.
+// row by location name and the list's tie order, including two locations sharing a name, whose rows interleave, and
+// without a batch whose product is another market's.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { marketDate } from '../../src/shared/market-time';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -14,6 +15,10 @@ beforeAll(async () => {
   await api.database.db.execute(sql`
     update inventory_locations set display_name = 'Shared Vault', s2s_location_name = 'Shared Vault'
     where id in (select id from inventory_locations where market_id = 1 order by id limit 2)`);
+  // A sellable MN batch pointing at another market's product: neither list shows it.
+  await api.database.db.execute(sql`
+    update batches set product_id = (select id from products where market_id <> 1 order by id limit 1)
+    where id = (select id from batches where market_id = 1 and status = 'active' and lab_status = 'passed' and active_units - reserved_units >= case_size * 2 order by id limit 1)`);
 });
 afterAll(async () => {
   await api.close();
@@ -30,7 +35,16 @@ async function pageIds(url: string, user: 'mnAdmin' | 'mnSalesManager', body: Re
 
 describe('lists sorted by location', () => {
   for (const order of ['asc', 'desc'] as const) {
-    it(`the order inventory, ${order}: every page is the plain sort's (location name, then batch id)`, async () => {
+    it(`the order inventory, ${order}: every page is the plain sort's (location name, then batch id), a batch at another market's location included`, async () => {
+      // Listed at the location it names, as the plain sort lists it; put back afterwards, for the menu's tests.
+      const [moved] = await queryRows<{ id: number; location_id: number }>(
+        api.database.db,
+        sql`select id, location_id from batches where market_id = 1 and status = 'active' and lab_status = 'passed' and active_units - reserved_units >= case_size * 2 order by id desc limit 1`,
+      );
+      await api.database.db.execute(sql`update batches set location_id = (select id from inventory_locations where market_id <> 1 order by id limit 1) where id = ${moved!.id}`);
+      onTestFinished(async () => {
+        await api.database.db.execute(sql`update batches set location_id = ${moved!.location_id} where id = ${moved!.id}`);
+      });
       const expected = await queryRows<{ id: number }>(
         api.database.db,
         sql`select b.id from batches b join products p on p.id = b.product_id and p.market_id = 1 join inventory_locations l on l.id = b.location_id
@@ -38,6 +52,7 @@ describe('lists sorted by location', () => {
             order by l.display_name ${sql.raw(order)}, b.id`,
       );
       expect(expected.length).toBeGreaterThan(PAGE_SIZE * 3);
+      expect(expected.map((row) => row.id)).toContain(moved!.id);
       const pages = Math.ceil(expected.length / PAGE_SIZE);
       for (let page = 1; page <= pages + 1; page++) {
         const ids = await pageIds('/api/order/inventory', 'mnAdmin', { sort: { column: 'inventory_location_name', order } }, page);

@@ -286,6 +286,9 @@ export const batches = pgTable(
     index().on(t.marketId, t.productId, t.expiryDate),
     // With the id, a location's batches in the order the order inventory sorted by location lists them (its ties by id).
     index().on(t.marketId, t.locationId, t.id),
+    // A product's batches at one location: the menu sorted by location walks the ranks per location through it, and a
+    // location with few batches costs a lookup per product instead of reading every batch of the market.
+    index().on(t.marketId, t.locationId, t.productId),
     index().on(t.marketId, t.expiryDate),
     // The menu listing sorted by expiry (empty last either way) reads these from today's date on and stops after its page.
     index('batches_menu_expiry_asc_idx').on(t.marketId, sql`coalesce(${t.expiryDate}, 'infinity'::date)`),

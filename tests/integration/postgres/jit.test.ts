@@ -25,5 +25,8 @@ describe('statements on PostgreSQL', () => {
     });
     expect(plan[0].Plan).toBeDefined();
     expect(plan[0].JIT).toBeUndefined();
+    // Also where this PostgreSQL has no JIT to use, so that the test holds the setting itself.
+    const [setting] = (await database.db.execute(sql`select current_setting('jit') as jit`)) as unknown as { jit: string }[];
+    expect(setting?.jit).toBe('off');
   });
 });

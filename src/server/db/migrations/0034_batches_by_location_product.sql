@@ -1,0 +1,1 @@
+CREATE INDEX "batches_market_id_location_id_product_id_index" ON "batches" USING btree ("market_id","location_id","product_id");
