@@ -119,7 +119,9 @@ if (process.env.TEST_DB_KIND !== 'postgres') {
       expect(again.output()).not.toContain('Loading demo data');
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
-    });
+      // Three server starts, the first loading the demo data: waitHealthy allows each 90 s on a loaded machine, and the
+      // default 30 s for the whole test ran out once under CI's load.
+    }, 120_000);
 
     it('finishes an import whose server was killed mid-fetch: after a restart its job is taken again once the lease lapses', async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wbo-data-'));

@@ -127,14 +127,15 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
       // A generation error leaves no write running behind it (the indexes are built next).
       await writing.catch(() => {});
     }
-    // The load skipped the triggers that keep the status counts and the picklists' sort keys (migrations 0024, 0025):
-    // they are written now from the loaded rows, before the indexes are built.
+    // The load skipped the triggers that keep the status counts, the picklists' sort keys and the batches' free stock
+    // (migrations 0024, 0025, 0035): they are written now from the loaded rows, before the indexes are built.
     if (bypassTriggers) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select rebuild_status_counts()`);
         await tx.execute(sql`select rebuild_picklist_sort_keys()`);
+        await tx.execute(sql`select rebuild_batch_free_stock()`);
       });
-      progress('Status counts and picklist sort keys written');
+      progress('Status counts, picklist sort keys and free stock written');
     }
   });
   progress('Indexes built');

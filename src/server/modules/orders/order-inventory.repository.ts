@@ -234,6 +234,16 @@ function orderedPageIds(query: InventoryQuery, walkStartFrom: number): SQL | nul
       order by ${sortTerm(sort!.column, sort!.order, sql`l.k`)}, x.id asc
       ${pageLimit(query.page, query.pageSize)}`;
   }
+  if (sort!.column === 'available_case_size' && !query.search && !query.includeUnavailable) {
+    // The kept free stock's index (batch_free_stock: the batches the list may show), read in order: sorting every
+    // orderable batch by its free cases took 120-160 ms alone on the large data set; this reads the page's rows, or
+    // for a deep page the index entries before it (a page at row 50,000: 7 ms).
+    return sql`
+      select f.batch_id as id from batch_free_stock f
+      where f.market_id = ${market} and f.free_cases >= 1 and (f.expiry_date is null or f.expiry_date >= ${writtenInDay(query.today)})
+      order by f.free_cases ${sql.raw(sort!.order)}, f.batch_id asc
+      ${pageLimit(query.page, query.pageSize)}`;
+  }
   if (query.search || !['s2s_product_name', 'batch_number', 'expiry_date'].includes(sort!.column)) return null;
   return sql`
     select b.id
