@@ -179,6 +179,10 @@ describe('search totals from the kept counts', () => {
       names!.batch.slice(-4),
       'er',
       'a',
+      // No three letters in a row, but a trigram where the search shows a word's start or end (search-totals hasTrigram).
+      'Co.',
+      'N-B',
+      '- 1',
       '%',
       '_',
       'no such words here',

@@ -223,7 +223,7 @@ describe('the listing', () => {
       { sort: { column: 'brand_name', order: 'desc' }, order: 'br.name desc nulls last, r.rank, b.batch_number, b.id' },
     ];
     for (const { sort, order } of orders) {
-      for (const search of [words!.product, words!.strain.toUpperCase(), words!.category, words!.batch.slice(-5), words!.s2s.slice(3, 10), 'an', 'zz-none']) {
+      for (const search of [words!.product, words!.strain.toUpperCase(), words!.category, words!.batch.slice(-5), words!.s2s.slice(3, 10), 'an', 'zz-none', 'Co.', 'N-B', '- 1']) {
         const pattern = `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
         const expected = (
           await rows<{ id: number }>(sql`
