@@ -92,8 +92,7 @@ test('a Market Admin saves a free slot and a slot in use at once: partial succes
     const free = await fixableError(api, errors);
     const used = await slotInUse(api, free.product.productName);
 
-    await signIn(page, ADMIN);
-    await page.goto('/config/standard-case-sizes');
+    await signIn(page, ADMIN, { from: '/config/standard-case-sizes' });
     await expect(page.getByRole('heading', { name: CASE_SIZE_MESSAGES.title, level: 1 })).toBeVisible();
     await expect(page.getByText(CASE_SIZE_MESSAGES.subtitle(MARKET_NAME))).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);

@@ -238,8 +238,7 @@ test('an import waiting for its admin shows ‘Commit / Discard Pending’ to a 
     referenceId = started.reference_id;
     await expect.poll(() => importStatusOf(admin, market, started.reference_id), { timeout: 30_000 }).toBe('FETCH_COMPLETED');
 
-    await signIn(page, 'Sam Rivera');
-    await page.goto(`/inventory/import-result/${referenceId}`);
+    await signIn(page, 'Sam Rivera', { from: `/inventory/import-result/${referenceId}` });
     await expect(page.getByRole('heading', { name: 'Import Results', level: 1 })).toBeVisible();
     await expect(page.getByText(`Import ID: ${referenceId}`)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: IMPORT_MESSAGES.pending })).toBeVisible();

@@ -80,8 +80,7 @@ test('a Market Admin refreshes issues after fixing a product’s case sizes and 
     const statsBefore = await api.get<{ issueCount: number }>(`/inventory/stat?marketCode=${market}`);
 
     // The standard case sizes screen: the batch's quantity as one case of its product, in an empty slot.
-    await signIn(page, admin);
-    await page.goto('/config/standard-case-sizes');
+    await signIn(page, admin, { from: '/config/standard-case-sizes' });
     await expect(page.getByRole('heading', { name: CASE_SIZE_MESSAGES.title, level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill(product.productName);
     const input = page.getByRole('spinbutton', { name: `Standard Case Size ${slot} for ${product.productName}` });

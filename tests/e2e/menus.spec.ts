@@ -290,8 +290,7 @@ test('an internal menu filled in by a rep uploads back on the orders list as an 
 });
 
 test('menus open only to those who may use them: a Sales Person creates menus but is sent home from settings, a Fulfilment Person from both', async ({ page }) => {
-  await signIn(page, 'Jordan Lee');
-  await page.goto('/menus/create?tab=external');
+  await signIn(page, 'Jordan Lee', { from: '/menus/create?tab=external' });
   await expect(page.getByRole('heading', { name: 'Create Menu', level: 1 })).toBeVisible();
   await page.goto('/menus/settings');
   await expect(page).toHaveURL(/\/orders$/);

@@ -62,8 +62,7 @@ for (const { user, role, shown } of [
   test(`a ${role} sees the default order columns${role === 'Fulfilment Person' ? ', with the confirmed delivery date' : ''}`, async ({ page, completedOrder: order }, testInfo) => {
     // A tablet keeps the key columns in view without sideways scrolling: Created By starts hidden there.
     const shownHere = isTablet(testInfo) ? shown.filter((column) => column !== CREATED_BY) : shown;
-    await signIn(page, user);
-    await page.goto('/orders');
+    await signIn(page, user, { from: '/orders' });
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const row = await findOrder(page, testInfo, order);
     const values = [...(shownHere.includes(CREATED_BY) ? [order.created_user_name!] : []), order.customer_name, formatDate(order.created_ts, undefined, MARKET_TIME_ZONES[MARKET]), order.reference_id, 'Completed'];
@@ -101,8 +100,7 @@ for (const { user, role, shown } of [
 }
 
 test('the orders list scrolls in one place: on a desktop or tablet the table scrolls and fills the window, the page does not, the pager always in view', async ({ page }, testInfo) => {
-  await signIn(page, 'Sam Rivera');
-  await page.goto('/orders');
+  await signIn(page, 'Sam Rivera', { from: '/orders' });
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   await expect(pager).toContainText(/Showing 1–\d+ of/);
   if (isPhone(testInfo)) {
@@ -123,8 +121,7 @@ test('the orders list scrolls in one place: on a desktop or tablet the table scr
 });
 
 test('clicking an order that needs no action opens its preview', async ({ page, completedOrder: order }, testInfo) => {
-  await signIn(page, 'Sam Rivera');
-  await page.goto('/orders');
+  await signIn(page, 'Sam Rivera', { from: '/orders' });
   const row = await findOrder(page, testInfo, order);
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/orders/preview/${order.order_id}$`));
@@ -133,8 +130,7 @@ test('clicking an order that needs no action opens its preview', async ({ page, 
 });
 
 test('a search that matches no order says No orders found, and clearing it brings the orders back', async ({ page }, testInfo) => {
-  await signIn(page, 'Sam Rivera');
-  await page.goto('/orders');
+  await signIn(page, 'Sam Rivera', { from: '/orders' });
   const orders = isPhone(testInfo)
     ? page.getByRole('list', { name: 'Orders' }).getByRole('listitem')
     : page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('cell') });
@@ -154,8 +150,7 @@ test('a search that matches no order says No orders found, and clearing it bring
 });
 
 test('leaving a new order with items in its cart asks first: No stays with the cart, Yes leaves', async ({ page }, testInfo) => {
-  await signIn(page, 'Jordan Lee');
-  await page.goto('/orders/create');
+  await signIn(page, 'Jordan Lee', { from: '/orders/create' });
   await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
 
   // One case of the first batch listed: any batch will do, as the order is never submitted.
@@ -217,8 +212,7 @@ test('the cart badge counts the items exactly up to 20 and shows 20+ beyond', as
   test.slow();
   // Any free case will do, as the order is never submitted.
   const batches = await data.batches(21);
-  await signIn(page, 'Jordan Lee');
-  await page.goto('/orders/create');
+  await signIn(page, 'Jordan Lee', { from: '/orders/create' });
   await expect(page.getByRole('heading', { name: 'Create New Order' })).toBeVisible();
 
   const inventory = page.getByRole('region', { name: 'Inventory' });
@@ -249,8 +243,7 @@ test('the sidebar remembers for 7 days whether it is collapsed', async ({ page }
     await expect(nav.getByRole('link', { name: /^Orders/ })).toContainText('Orders');
     return;
   }
-  await signIn(page, 'Sam Rivera');
-  await page.goto('/orders');
+  await signIn(page, 'Sam Rivera', { from: '/orders' });
   // A desktop starts with the sidebar open; a tablet (768 to 1180 px) with it collapsed to icons.
   const startsOpen = !isTablet(testInfo);
   const toggle = (open: boolean) => page.getByRole('button', { name: open ? /Collapse sidebar/ : /Expand sidebar/ });
@@ -301,8 +294,7 @@ test('on a 1280 px screen the orders table wraps its long headers rather than sc
   const ref = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
   await page.setViewportSize({ width: 1280, height: 800 });
   // The Fulfilment Person's list has the most default columns (the confirmed delivery date besides).
-  await signIn(page, 'Casey Nguyen');
-  await page.goto('/orders');
+  await signIn(page, 'Casey Nguyen', { from: '/orders' });
   await page.getByRole('searchbox').first().fill(ref.referenceId);
   const table = page.getByRole('table', { name: 'Orders' });
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -208,8 +208,7 @@ test('an edit with nothing changed says so, and leaving with changes asks first'
   const [batch] = await data.batches(1, { minCases: 2 });
   const [customer] = await data.customers(1);
   const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
-  await signIn(page, 'Jordan Lee');
-  await page.goto(`/orders/edit/${order.orderId}`);
+  await signIn(page, 'Jordan Lee', { from: `/orders/edit/${order.orderId}` });
   await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('No changes detected in the order')).toBeVisible();
@@ -237,8 +236,7 @@ test('on the preview the seller moves the requested delivery date and changes a 
   const [batch] = await data.batches(1, { minCases: 2 });
   const [customer] = await data.customers(1);
   const order = await data.order(customer!, [{ batch: batch!, cases: 2 }], { requestedDeliveryDate: marketDay(7) });
-  await signIn(page, 'Jordan Lee');
-  await page.goto(`/orders/preview/${order.orderId}`);
+  await signIn(page, 'Jordan Lee', { from: `/orders/preview/${order.orderId}` });
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 
   const requested = page.getByRole('region', { name: 'Requested Delivery Date' });
@@ -272,8 +270,7 @@ test('on a phone every target is thumb-sized, and the toast after Duplicate neve
   const [batch] = await data.batches(1, { minCases: 2 });
   const [customer] = await data.customers(1);
   const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
-  await signIn(page, 'Jordan Lee');
-  await page.goto(`/orders/preview/${order.orderId}`);
+  await signIn(page, 'Jordan Lee', { from: `/orders/preview/${order.orderId}` });
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
   await expectTouchSizedTargets(page);
 
@@ -299,8 +296,7 @@ test('the Order Items section hands the order to another buyer and sales person,
   // Of two sales persons: choosing the other one narrows the buyers to theirs.
   const [from, to] = (await data.customers(2, { distinctSalesPersons: true })) as [Customer, Customer];
   const order = await data.order(from, [{ batch: batch!, cases: 1 }]);
-  await signIn(page, 'Jordan Lee');
-  await page.goto(`/orders/preview/${order.orderId}`);
+  await signIn(page, 'Jordan Lee', { from: `/orders/preview/${order.orderId}` });
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 
   const items = page.getByRole('region', { name: 'Order Items', exact: true });
@@ -342,8 +338,7 @@ test('notes are added and checked, and cancelling asks first and closes the orde
   const [batch] = await data.batches(1);
   const [customer] = await data.customers(1);
   const order = await data.order(customer!, [{ batch: batch!, cases: 1 }]);
-  await signIn(page, 'Jordan Lee');
-  await page.goto(`/orders/preview/${order.orderId}`);
+  await signIn(page, 'Jordan Lee', { from: `/orders/preview/${order.orderId}` });
   await expect(page.getByRole('heading', { name: `Order Preview: ${order.referenceId}` })).toBeVisible();
 
   const notes = page.getByRole('region', { name: 'Order Notes' });
@@ -407,8 +402,7 @@ test('a link without an order id, or with one no order can have, says which, ins
 });
 
 test('a missing order says so, and screens a role may not use send it away', async ({ page }) => {
-  await signIn(page, 'Casey Nguyen');
-  await page.goto('/orders/preview/999999');
+  await signIn(page, 'Casey Nguyen', { from: '/orders/preview/999999' });
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
   await expect(page.getByText('The requested order could not be found.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -27,7 +27,9 @@ test('with the service worker in control, server paths get the server’s answer
   expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({ status: 'ok', database: 'ok' });
 
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Wholesale back office API/ })).toBeVisible();
+  // Swagger UI's own bundle (1.5 MB of script) renders the page: on a loaded 2-core machine that took more than the
+  // default 10 s once, with the heading on screen a moment later.
+  await expect(page.getByRole('heading', { name: /Wholesale back office API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('#swagger-ui')).toBeVisible();
 
   // The shell is still the worker's answer for the app's own deep links.

@@ -25,8 +25,7 @@ test('a Market Admin reconciles: accepts a lower S2S quantity with a reason, exp
   try {
     const locations = await api.post<InventoryLocation[]>('/locations/query', { market: [market] });
 
-    await signIn(page, admin);
-    await page.goto('/inventory/reconciliation-report');
+    await signIn(page, admin, { from: '/inventory/reconciliation-report' });
     await expect(page.getByRole('heading', { name: RECON_MESSAGES.title, level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(name)).toBeVisible();
     await expect(page.getByRole('tab', { name: RECON_MESSAGES.tab })).toBeVisible();

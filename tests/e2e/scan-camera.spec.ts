@@ -55,8 +55,7 @@ test('the camera finds a tag of the picklist and flashes red for a case of anoth
     });
     const page = await context.newPage();
     try {
-      await signIn(page, 'Casey Nguyen');
-      await page.goto(`/orders/picklists/${picklist.picklist_id}`);
+      await signIn(page, 'Casey Nguyen', { from: `/orders/picklists/${picklist.picklist_id}` });
       await expect(page.getByRole('heading', { level: 1, name: picklist.picklist_reference_id })).toBeVisible();
 
       await page.getByRole('button', { name: isPhone(testInfo) ? 'Scan tag' : 'Scan', exact: true }).click();

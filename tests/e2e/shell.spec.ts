@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn, waitForServiceWorker } from './support/app';
+import { expectNoSeriousA11yViolations, expectTouchSizedTargets, isPhone, openNavigation, signIn, signInOnLoginPage, waitForServiceWorker } from './support/app';
 
 const SIDEBAR: Record<string, string[]> = {
   'Alex Morgan': ['Inventory', 'Import Inventory', 'Import History', 'Inventory Issues', 'Reconciliation Report', 'Menu Management', 'Create Menu', 'Menu Settings', 'Orders', 'Picklists', 'Standard Case Sizes', 'Users & Roles'],
@@ -17,8 +17,8 @@ const LANDING: Record<string, RegExp> = {
 
 test.describe('sign-in and navigation per role', () => {
   for (const [name, entries] of Object.entries(SIDEBAR)) {
-    test(`${name} lands on their route and sees exactly their sidebar entries`, async ({ page }, testInfo) => {
-      await signIn(page, name);
+    test(`${name} signs in on the login page, lands on their route and sees exactly their sidebar entries`, async ({ page }, testInfo) => {
+      await signInOnLoginPage(page, name);
       await expect(page).toHaveURL(LANDING[name]!);
       const nav = await openNavigation(page, testInfo);
       await expect(nav.getByRole('link')).toHaveText(entries.map((entry) => new RegExp(`^${entry}`)));
@@ -121,8 +121,7 @@ test('signing out ends the background work: nothing goes out without a session',
 });
 
 test('an unknown route shows Page Not Found with a way home', async ({ page }) => {
-  await signIn(page, 'Alex Morgan');
-  await page.goto('/no/such/page');
+  await signIn(page, 'Alex Morgan', { from: '/no/such/page' });
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Return to Main Page' }).click();

@@ -17,8 +17,7 @@ test('a Market Admin adds an account from another market; deactivated there, it 
   const own = phone ? 'New Jersey' : 'Nevada';
   const role = phone ? 'Fulfilment Person' : 'Sales Person';
 
-  await signIn(page, admin);
-  await page.goto('/admin/users');
+  await signIn(page, admin, { from: '/admin/users' });
   await expect(page.getByRole('heading', { name: 'Users & Roles' })).toBeVisible();
   // Nobody outside the market is offered for a role change: the other market's admin is not listed.
   await page.getByRole('tab', { name: 'All your markets' }).click();
@@ -88,8 +87,7 @@ test('deactivating a user in their only market asks first; they are then refused
   const admin = phone ? 'Alex Morgan' : 'Elena Petrova';
   const target = phone ? 'Pat Quinn' : 'Luis Ortega';
   const market = phone ? 'Minnesota' : 'Maryland';
-  await signIn(page, admin);
-  await page.goto('/admin/users');
+  await signIn(page, admin, { from: '/admin/users' });
   await openRowActions(page, admin);
   await expect(page.getByRole('menuitem', { name: `Deactivate in ${market}` })).toBeDisabled();
   await page.keyboard.press('Escape');
@@ -141,8 +139,7 @@ test('deactivating a user in their only market asks first; they are then refused
 });
 
 test('Ctrl+K opens Manage Columns: a column can be hidden and the default restored', async ({ page }) => {
-  await signIn(page, 'Alex Morgan');
-  await page.goto('/admin/users');
+  await signIn(page, 'Alex Morgan', { from: '/admin/users' });
   await expect(page.getByText('Jordan Lee').first()).toBeVisible();
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Manage Columns' });
@@ -157,8 +154,7 @@ test('Ctrl+K opens Manage Columns: a column can be hidden and the default restor
 });
 
 test('the change-role dialog and the deactivate confirmation are accessible, and cancelling changes nothing', async ({ page }) => {
-  await signIn(page, 'Alex Morgan');
-  await page.goto('/admin/users');
+  await signIn(page, 'Alex Morgan', { from: '/admin/users' });
   await expect(page.getByText('Jordan Lee').first()).toBeVisible();
 
   await openRowActions(page, 'Jordan Lee');
@@ -181,8 +177,7 @@ test('the change-role dialog and the deactivate confirmation are accessible, and
 });
 
 test('the Which users tabs move with the arrow keys, and every target is thumb-sized on a phone', async ({ page }, testInfo) => {
-  await signIn(page, 'Alex Morgan');
-  await page.goto('/admin/users');
+  await signIn(page, 'Alex Morgan', { from: '/admin/users' });
   await expect(page.getByRole('heading', { name: 'Users & Roles' })).toBeVisible();
   const inMarket = page.getByRole('tab', { name: 'In Minnesota' });
   const all = page.getByRole('tab', { name: 'All your markets' });

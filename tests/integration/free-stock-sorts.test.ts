@@ -129,7 +129,7 @@ describe('free stock kept by the writes', () => {
   });
 });
 
-const PAGE_SIZE = 97;
+const PAGE_SIZE = 200;
 const sellable = sql`b.market_id = 1 and b.status = 'active' and b.lab_status = 'passed' and (b.expiry_date is null or b.expiry_date >= ${marketDate('MN')}::date)`;
 
 async function pageIds(url: string, user: 'mnAdmin' | 'mnSalesManager', body: Record<string, unknown>, page: number): Promise<number[]> {

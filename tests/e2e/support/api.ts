@@ -31,6 +31,13 @@ async function tokenFor(request: APIRequestContext, baseURL: string, name: DemoU
   const key = `${baseURL} ${name}`;
   const cached = tokens.get(key);
   if (cached && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return cached.token;
+  const { token, expiresAt } = await demoLogin(request, name, baseURL);
+  tokens.set(key, { token, expiresAt: Date.parse(expiresAt) });
+  return token;
+}
+
+/** A new token for the demo user `name`, from the demo sign-in endpoint. */
+async function demoLogin(request: APIRequestContext, name: DemoUserName, baseURL: string): Promise<{ userId: string; token: string; expiresAt: string }> {
   const users = (await ok(await request.get(`${baseURL}/api/auth/demo-users`), 'GET /auth/demo-users')) as DemoUser[];
   const user = users.find((candidate) => candidate.name === name);
   if (!user) throw new Error(`The server has no demo user ${name}`);
@@ -38,8 +45,21 @@ async function tokenFor(request: APIRequestContext, baseURL: string, name: DemoU
     token: string;
     expiresAt: string;
   };
-  tokens.set(key, { token, expiresAt: Date.parse(expiresAt) });
-  return token;
+  return { userId: user.userId, token, expiresAt };
+}
+
+/** Where the client's demo sign-in keeps its session (src/client/lib/auth/demo-auth-provider.ts). */
+export const DEMO_SESSION_KEY = 'gv-demo-session';
+
+/** The session the client's demo sign-in stores for `name` (a new token, and the account as /auth/me answers it), on the request context's server. */
+export async function demoSession(request: APIRequestContext, name: DemoUserName) {
+  const { userId, token, expiresAt } = await demoLogin(request, name, '');
+  const me = (await ok(await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }), 'GET /auth/me')) as {
+    azureUserId: string;
+    name: string;
+    email: string;
+  };
+  return { userId, token, expiresAt, account: { azureUserId: me.azureUserId, name: me.name, email: me.email } };
 }
 
 async function ok(response: APIResponse, call: string): Promise<unknown> {

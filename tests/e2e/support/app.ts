@@ -1,6 +1,7 @@
 // What the end-to-end specs share: signing in as a demo user, reaching the sidebar at either viewport,
 // the accessibility check, a DataTable's rows at either viewport and the sideways-scroll check.
 import AxeBuilder from "@axe-core/playwright";
+import { demoSession, DEMO_SESSION_KEY, type DemoUserName } from "./api";
 import {
   expect,
   type Locator,
@@ -22,7 +23,30 @@ export const isTablet = (testInfo: TestInfo) =>
 export const hasSideCart = (page: Page) =>
   (page.viewportSize()?.width ?? 0) >= 1280;
 
+/**
+ * Signs in as a demo user the way the login page does, without showing it: the session the demo sign-in stores
+ * (demo-auth-provider.ts) is written into the page's storage from the API's answer, and the page opens `from` (or the
+ * user's home, through '/'). The login page and its list of users took a page load of their own in every test;
+ * the specs of the login page itself, and one test per role that signs in through it, use signInOnLoginPage.
+ */
 export async function signIn(
+  page: Page,
+  name: string,
+  options: { from?: string } = {},
+): Promise<void> {
+  const session = await demoSession(page.request, name as DemoUserName);
+  // Any page of the origin holds its storage: the health answer is the cheapest.
+  await page.goto("/api/health");
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [DEMO_SESSION_KEY, JSON.stringify(session)],
+  );
+  await page.goto(options.from ?? "/");
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Signs in by choosing the demo user on the login page, as a user does. */
+export async function signInOnLoginPage(
   page: Page,
   name: string,
   options: { from?: string } = {},
