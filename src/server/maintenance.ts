@@ -1,8 +1,9 @@
 // Housekeeping the server does on its own while it runs: forgetting old idempotency answers and the exported
-// workbooks whose links have expired, and folding the kept status counts of markets that nobody has listed lately
-// (db/kept-counts.ts). Safe on several instances at once (each run is one idempotent statement per table).
+// workbooks whose links have expired, folding the kept status counts of markets that nobody has listed lately
+// (db/kept-counts.ts), and putting right a kept standard case size that a race left behind (db/free-stock.ts). Safe on several instances at once (each run is one idempotent statement per table).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import { repairStandardCaseSizes } from './db/free-stock';
 import { foldKeptCounts } from './db/kept-counts';
 import { purgeExpiredExports } from './files/export-storage';
 import { purgeIdempotencyKeys } from './lib/idempotency';
@@ -19,6 +20,7 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string
       foldKeptCounts(db, 'order_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order search counts failed')),
       foldKeptCounts(db, 'picklist_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist search counts failed')),
       foldKeptCounts(db, 'batch_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding batch search counts failed')),
+      repairStandardCaseSizes(db).catch((error: unknown) => log.warn({ err: error }, 'repairing kept standard case sizes failed')),
     ]);
   void run();
   const timer = setInterval(run, EVERY_MS);

@@ -349,6 +349,8 @@ export const batchFreeStock = pgTable(
     // The internal menu's case size, and the external menu's standard case size.
     index('batch_free_stock_case_size_idx').on(t.marketId, t.caseSize, t.batchId, t.expiryDate, t.productId, t.freeUnits, t.batchNumber),
     index('batch_free_stock_standard_idx').on(t.marketId, t.standardCaseSize, t.batchId, t.expiryDate, t.productId, t.freeUnits, t.batchNumber),
+    // A product's rows: the triggers of its case sizes and of its market change them.
+    index().on(t.productId),
   ],
 );
 

@@ -8,9 +8,14 @@ describe('hasTrigram', () => {
     for (const search of ['abc', 'Blue', '123', 'x 420', 'ÉlanBlue']) expect(hasTrigram(search), search).toBe(true);
   });
 
-  it('finds a word that something precedes, or one of two letters that something follows', () => {
-    // '2.5g': '  5' and ' 5g'; 'Co.': 'co '; 'ti-P': 'ti ' and '  p'; '.a': '  a'; 'a b': '  b'.
-    for (const search of ['2.5g', 'Co.', 'ti-P', '.a', 'a b', '-1', 'og ']) expect(hasTrigram(search), search).toBe(true);
+  it('finds a word that something precedes, or one of two letters that something follows, in a search holding what batch numbers are not made of', () => {
+    // '2.5g': '  5' and ' 5g'; 'Co.': 'co '; '.a': '  a'; 'a b': '  b'; 'og ': 'og '.
+    for (const search of ['2.5g', 'Co.', '.a', 'a b', 'og ', 'N-B.']) expect(hasTrigram(search), search).toBe(true);
+  });
+
+  it('takes none from a search made of letters, digits and dashes, as a batch number is: every batch number holds its padded trigrams', () => {
+    // 'MN-': 'mn '; '-B': '  b'; 'N-B': '  b'; 'ti-P': 'ti ' and '  p'.
+    for (const search of ['MN-', '-B', 'N-B', '-B2', 'ti-P', '-1']) expect(hasTrigram(search), search).toBe(false);
   });
 
   it('finds none in one or two letters alone, or one letter that something follows', () => {

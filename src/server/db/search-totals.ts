@@ -8,17 +8,19 @@ import { escapeLike } from '../lib/sql-helpers';
 const TRIGRAM_RUN = /[a-z0-9]{3}/i;
 
 /**
- * Whether a contains-search of the batch lists (the menu's, the order inventory's) gives pg_trgm a trigram to look up:
- * one that does not makes the trigram indexes hand back every row. Besides three letters or digits in a row, pg_trgm
- * pads a word of the pattern where the pattern shows where it starts or ends (a character that is neither a letter
- * nor a digit beside it): two spaces before a word that something precedes ('-p' gives '  p'), one after a word that
- * something follows ('co.' gives 'co '). So '2.5g', 'Co.' and 'ti-P' have trigrams, and 'ab' or 'a.' have none.
- * Anything beyond ASCII is left to the three-in-a-row rule (whether pg_trgm takes it for a letter depends on the
- * database's locale). Only the speed of a list depends on this: its rows are the same either way.
+ * Whether a contains-search of the batch lists (the menu's, the order inventory's) gives pg_trgm a trigram worth looking
+ * up: one that does not makes the trigram indexes hand back every row. Three letters or digits in a row do. So does,
+ * for pg_trgm, a word of the pattern where the pattern shows where it starts or ends (a character that is neither a
+ * letter nor a digit beside it): it pads it with two spaces before ('.5g' gives '  5') or one after ('co.' gives
+ * 'co '). Those padded trigrams are taken only from a search holding a character that batch numbers are not made of
+ * (a space, '.', '&'): 'MN-' or '-B', on the way to typing a batch number, have them too ('mn ', '  b'), but every
+ * batch number of the market holds them, and the trigram index would hand back all of them. So '2.5g' and 'Co.' have
+ * one, and 'ab', 'a.' and 'N-B' none. Anything beyond ASCII is left to the three-in-a-row rule (whether pg_trgm takes
+ * it for a letter depends on the database's locale). Only the speed of a list depends on this: its rows are the same.
  */
 export function hasTrigram(search: string): boolean {
   if (TRIGRAM_RUN.test(search)) return true;
-  if (/[^\x20-\x7e]/.test(search)) return false;
+  if (/[^\x20-\x7e]/.test(search) || !/[^A-Za-z0-9-]/.test(search)) return false;
   for (const word of search.matchAll(/[a-z0-9]+/gi)) {
     const start = word.index;
     const end = start + word[0].length;

@@ -14,6 +14,7 @@ CREATE INDEX "batch_free_stock_cases_idx" ON "batch_free_stock" USING btree ("ma
 CREATE INDEX "batch_free_stock_units_idx" ON "batch_free_stock" USING btree ("market_id","free_units","batch_id","expiry_date","product_id","batch_number");--> statement-breakpoint
 CREATE INDEX "batch_free_stock_case_size_idx" ON "batch_free_stock" USING btree ("market_id","case_size","batch_id","expiry_date","product_id","free_units","batch_number");--> statement-breakpoint
 CREATE INDEX "batch_free_stock_standard_idx" ON "batch_free_stock" USING btree ("market_id","standard_case_size","batch_id","expiry_date","product_id","free_units","batch_number");--> statement-breakpoint
+CREATE INDEX "batch_free_stock_product_id_index" ON "batch_free_stock" USING btree ("product_id");--> statement-breakpoint
 -- Whole cases free, as the lists show them: none when the free units are short of a case or negative.
 CREATE FUNCTION batch_free_cases(active_units integer, reserved_units integer, case_size integer) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT greatest(0, (active_units - reserved_units) / case_size) $$;--> statement-breakpoint
@@ -52,7 +53,11 @@ BEGIN
                 IS DISTINCT FROM ('active', 'passed', a.market_id, a.product_id, a.batch_number, a.expiry_date, a.case_size, a.active_units, a.reserved_units))
       ON CONFLICT (batch_id) DO UPDATE SET market_id = excluded.market_id, product_id = excluded.product_id, batch_number = excluded.batch_number,
         expiry_date = excluded.expiry_date, case_size = excluded.case_size, free_units = excluded.free_units, free_cases = excluded.free_cases,
-        standard_case_size = excluded.standard_case_size;
+        -- Kept as the row holds it when neither the product nor the case size moved: the upsert waits for a concurrent
+        -- change of the product's case sizes and then sees that change's row, while `excluded` was read before it
+        -- (tests/integration/postgres/free-stock-race.test.ts).
+        standard_case_size = CASE WHEN f.product_id = excluded.product_id AND f.case_size = excluded.case_size
+                                  THEN f.standard_case_size ELSE excluded.standard_case_size END;
   ELSE
     DELETE FROM batch_free_stock;
   END IF;
