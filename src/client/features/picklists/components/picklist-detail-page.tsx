@@ -105,8 +105,13 @@ export function PicklistDetailPage({ picklistId, userId, canPick }: { picklistId
   return <LoadingMessage messages={PICKLIST_LOADING} fill />;
 }
 
-/** `waitingFor`: the banner is about an edit still in the outbox; its text goes once the edit syncs. */
-type BannerState = { key: number; tone: BannerTone; title: string; text?: string; ms: number; waitingFor?: string };
+/**
+ * `waitingFor`: the banner is about an edit still in the outbox; its text goes once the edit syncs.
+ * `entriesAtShow`: the outbox as the live query last showed it when the banner appeared. The banner is shown
+ * after reading the entry from the outbox itself, so until the live query answers anew that read is the
+ * fresher word: an older answer (one without the new entry) must not take the text away.
+ */
+type BannerState = { key: number; tone: BannerTone; title: string; text?: string; ms: number; waitingFor?: string; entriesAtShow?: readonly OutboxEntry[] };
 
 function Summary({ detail }: { detail: PicklistDetail }) {
   const field = 'min-w-0 space-y-1';
@@ -158,6 +163,10 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
   const [findText, setFindText] = useState('');
   const [findMessage, setFindMessage] = useState<string | null>(null);
   const bannerKey = useRef(0);
+  const shownEntries = useRef(entries);
+  useEffect(() => {
+    shownEntries.current = entries;
+  }, [entries]);
 
   const closed = isClosed(detail);
   const selectionOn = selectionEnabled(detail, canPick);
@@ -167,13 +176,13 @@ function PicklistWorkspace({ detail, entries, userId, canPick, refreshing }: { d
   const selectableCount = rows.filter((row) => row.selectable).length;
   const canSave = canMarkAsPicked(detail, selectedRows, canPick) && !saving;
   const needsYou = [...itemSync.values()].filter((sync) => sync.kind !== 'pending').length;
-  const bannerStillWaiting = banner?.waitingFor === undefined || entries.some((entry) => entry.id === banner.waitingFor);
+  const bannerStillWaiting = banner?.waitingFor === undefined || entries === banner.entriesAtShow || entries.some((entry) => entry.id === banner.waitingFor);
   // A 'saved on this device' note goes once its edit has synced; Pick Complete stays, without the note.
   const shownBanner = banner && (bannerStillWaiting ? banner : banner.tone === 'success' ? { ...banner, text: undefined } : null);
 
   const showBanner = useCallback((next: Omit<BannerState, 'key'>) => {
     bannerKey.current += 1;
-    setBanner({ ...next, key: bannerKey.current });
+    setBanner({ ...next, key: bannerKey.current, entriesAtShow: shownEntries.current });
   }, []);
 
   const select = useCallback((id: number, on: boolean) => {
