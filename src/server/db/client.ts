@@ -119,8 +119,13 @@ function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
     // before it ran on its 'full' list for good, and a few abandoned requests then left every later statement
     // waiting for a connection forever.
     signal?.throwIfAborted();
-    const pending = unsafe(query, parameters, queryOptions);
-    if (signal) cancelWhenAborted(pending, signal);
+    const run = () => {
+      const pending = unsafe(query, parameters, queryOptions);
+      if (signal) cancelWhenAborted(pending, signal);
+      return pending;
+    };
+    const pending = run();
+    retryingStrayCancel(pending, run, signal);
     return pending;
   }) as typeof client.unsafe;
   const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
@@ -133,6 +138,36 @@ function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
     });
   }) as typeof client.begin;
   return client;
+}
+
+/** What postgres.js's query objects hold besides their promise (src/query.js), read and set by retryingStrayCancel. */
+type QueryInternals = { isRaw?: boolean | 'values'; resolve(value: unknown): void; reject(error: unknown): void };
+
+/** PostgreSQL's answer to a cancel request (not a statement_timeout, whose message says so instead). */
+function isCancelRequest(error: unknown): boolean {
+  return error instanceof postgres.PostgresError && error.code === '57014' && error.message.includes('user request');
+}
+
+/**
+ * A statement cancelled although nobody asked for it is run once more. PostgreSQL cancels by backend, not by
+ * statement: when a request's client leaves, postgres.js sends the cancel for that backend on a connection of its
+ * own, and if the backend has meanwhile finished that statement and taken another request's (or a job's), the cancel
+ * lands there. That request was answered 503 (one in about 20,000 under the scale-out load). A cancelled statement
+ * outside a transaction changed nothing, so running it again is safe; a request whose own client left is not
+ * retried. Statements inside a transaction are not seen here: a stray cancel still fails the whole transaction.
+ */
+function retryingStrayCancel(pending: PromiseLike<unknown>, again: () => PromiseLike<unknown>, signal: AbortSignal | undefined): void {
+  const query = pending as unknown as QueryInternals;
+  const reject = query.reject;
+  query.reject = (error: unknown) => {
+    query.reject = reject;
+    if (!isCancelRequest(error) || signal?.aborted) return reject(error);
+    const retry = again();
+    // Drizzle chose the result's shape (values(), raw()) on the first query object before it ran.
+    (retry as unknown as QueryInternals).isRaw = query.isRaw;
+    // The query's own then, which starts it (as awaiting it would).
+    void retry.then(query.resolve, reject);
+  };
 }
 
 /** Cancels the statement when the signal aborts later (it has not aborted yet: see cancellingWhenClientLeaves). */
