@@ -42,7 +42,8 @@ export async function signIn(
     [DEMO_SESSION_KEY, JSON.stringify(session)],
   );
   await page.goto(options.from ?? "/");
-  await expect(page).not.toHaveURL(/\/login/);
+  // Only a signed-in shell shows the account menu: a refused session would end on /login without it.
+  await expect(page.getByRole("button", { name: /^Account: / })).toBeVisible();
 }
 
 /** Signs in by choosing the demo user on the login page, as a user does. */
