@@ -141,38 +141,80 @@ function cancellingWhenClientLeaves(client: postgres.Sql): postgres.Sql {
 }
 
 /** What postgres.js's query objects hold besides their promise (src/query.js), read and set by retryingStrayCancel. */
-type QueryInternals = { isRaw?: boolean | 'values'; resolve(value: unknown): void; reject(error: unknown): void };
+type QueryInternals = {
+  isRaw?: boolean | 'values';
+  /** The backend the query was sent to, once it has been. */
+  state?: { pid: number } | null;
+  /** Null once the query may not send a cancel (cancel() is then a no-op). */
+  canceller: unknown;
+  cursorFn?: unknown;
+  forEachFn?: unknown;
+  onlyDescribe?: boolean;
+  streaming?: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+};
 
-/** PostgreSQL's answer to a cancel request (not a statement_timeout, whose message says so instead). */
-function isCancelRequest(error: unknown): boolean {
-  return error instanceof postgres.PostgresError && error.code === '57014' && error.message.includes('user request');
+/** How long after this process sent a cancel to a backend a cancelled statement there is taken for a stray one. */
+const STRAY_CANCEL_WINDOW_MS = 5_000;
+/** Backend pid → when this process last asked PostgreSQL to cancel what that backend runs. */
+const cancelsSent = new Map<number, number>();
+
+function noteCancelSent(pid: number): void {
+  const now = Date.now();
+  for (const [sentTo, at] of cancelsSent) if (now - at > STRAY_CANCEL_WINDOW_MS) cancelsSent.delete(sentTo);
+  cancelsSent.set(pid, now);
+}
+
+/** PostgreSQL's answer to a cancel request on a backend this process sent one to lately (not a statement_timeout). */
+function isOurCancel(error: unknown, pid: number | undefined): boolean {
+  if (!(error instanceof postgres.PostgresError) || error.code !== '57014' || error.message.includes('statement timeout')) return false;
+  const sent = pid === undefined ? undefined : cancelsSent.get(pid);
+  return sent !== undefined && Date.now() - sent <= STRAY_CANCEL_WINDOW_MS;
 }
 
 /**
  * A statement cancelled although nobody asked for it is run once more. PostgreSQL cancels by backend, not by
  * statement: when a request's client leaves, postgres.js sends the cancel for that backend on a connection of its
  * own, and if the backend has meanwhile finished that statement and taken another request's (or a job's), the cancel
- * lands there. That request was answered 503 (one in about 20,000 under the scale-out load). A cancelled statement
- * outside a transaction changed nothing, so running it again is safe; a request whose own client left is not
- * retried. Statements inside a transaction are not seen here: a stray cancel still fails the whole transaction.
+ * lands there. That request was answered 503 (one in about 20,000 under the scale-out load). So a statement cancelled
+ * on a backend this process sent a cancel to in the last seconds is run again, unless its own request's client left;
+ * a cancel this process did not send (an operator's pg_cancel_backend) and a statement_timeout still fail it.
+ * Outside a transaction the cancelled statement was rolled back whole, so running it again is safe for every
+ * statement this server sends (a sequence it drew from keeps a gap); postgres.js's own BEGIN is such a statement.
+ * Statements inside a transaction are not seen here: a stray cancel still fails the whole transaction. Only plain
+ * queries are retried (no cursor, forEach, describe or stream, whose state the retry would not have).
  */
 function retryingStrayCancel(pending: PromiseLike<unknown>, again: () => PromiseLike<unknown>, signal: AbortSignal | undefined): void {
   const query = pending as unknown as QueryInternals;
   const reject = query.reject;
   query.reject = (error: unknown) => {
     query.reject = reject;
-    if (!isCancelRequest(error) || signal?.aborted) return reject(error);
-    const retry = again();
-    // Drizzle chose the result's shape (values(), raw()) on the first query object before it ran.
-    (retry as unknown as QueryInternals).isRaw = query.isRaw;
-    // The query's own then, which starts it (as awaiting it would).
-    void retry.then(query.resolve, reject);
+    // Called from inside postgres.js's protocol handling: whatever goes wrong here must still settle the query.
+    try {
+      const plain = !query.cursorFn && !query.forEachFn && !query.onlyDescribe && !query.streaming;
+      if (!plain || signal?.aborted || !isOurCancel(error, query.state?.pid)) return reject(error);
+      // The first query object may no longer send a cancel: its backend has moved on (the retry has its own).
+      query.canceller = null;
+      const retry = again();
+      // Drizzle chose the result's shape (values(), raw()) on the first query object before it ran.
+      (retry as unknown as QueryInternals).isRaw = query.isRaw;
+      // The query's own then, which starts it (as awaiting it would).
+      void retry.then(query.resolve, reject);
+    } catch {
+      reject(error);
+    }
   };
 }
 
 /** Cancels the statement when the signal aborts later (it has not aborted yet: see cancellingWhenClientLeaves). */
 function cancelWhenAborted(query: Promise<unknown> & { cancel(): void }, signal: AbortSignal): void {
-  const cancel = () => query.cancel();
+  const cancel = () => {
+    const internals = query as unknown as QueryInternals;
+    const pid = internals.state?.pid;
+    if (pid !== undefined && internals.canceller) noteCancelSent(pid);
+    query.cancel();
+  };
   signal.addEventListener('abort', cancel, { once: true });
   const forget = () => signal.removeEventListener('abort', cancel);
   // Promise's own then: the query's then would start it before drizzle has chosen its result shape (values()).

@@ -1,78 +1,121 @@
-// PostgreSQL cancels by backend, not by statement: a cancel sent for a request whose client left can land on the
-// next statement that backend runs, someone else's. Such a statement is run again (db/client.ts, retryingStrayCancel);
-// a statement past its statement_timeout, or one whose own client left, is not.
+// PostgreSQL cancels by backend, not by statement: a cancel this server sends for a request whose client left can land
+// on the next statement that backend runs, someone else's. Such a statement is run again (db/client.ts,
+// retryingStrayCancel); a statement past its statement_timeout, one whose own client left, and one cancelled by a
+// cancel this server did not send are not.
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../../src/server/db/client';
 import { markets } from '../../../src/server/db/schema';
 import { ClientGoneError, withRequestSignal } from '../../../src/server/lib/request-abort';
 import { createTestDatabase } from '../../support/test-database';
 
 let database: Database;
-let timed: Database;
+let untouched: Database;
 let admin: postgres.Sql;
-let pid: number;
+// One connection each, so that the backend a statement runs on is known.
+const backendOf = async (db: Database) => ((await queryRows<{ pid: number }>(db.db, sql`select pg_backend_pid() as pid`))[0]!).pid;
+
 beforeAll(async () => {
-  // One connection each, so that the backend a statement runs on is known.
   database = await createTestDatabase({ poolSize: 1 });
-  timed = await createTestDatabase({ poolSize: 1, statementTimeoutMs: 200 });
+  untouched = await createTestDatabase({ poolSize: 1 });
   admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  [{ pid }] = (await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`)) as [{ pid: number }];
+  for (const db of [database, untouched]) await db.db.execute(sql`create sequence runs`);
 });
 afterAll(async () => {
   await admin.end();
-  await timed.close();
-  await database.close();
+  await Promise.all([database.close(), untouched.close()]);
+});
+beforeEach(async () => {
+  for (const db of [database, untouched]) await db.db.execute(sql`alter sequence runs restart`);
 });
 
-/** Waits until the backend is running a statement that sleeps, then cancels it as a stray cancel request would. */
-async function cancelWhileSleeping(backend: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const [row] = await admin<{ waiting: boolean }[]>`select state = 'active' and query like '%pg_sleep%' as waiting from pg_stat_activity where pid = ${backend}`;
-    if (row?.waiting) {
-      const [cancelled] = await admin<{ ok: boolean }[]>`select pg_cancel_backend(${backend}) as ok`;
-      expect(cancelled?.ok).toBe(true);
-      return;
-    }
+/** How many times a statement that draws from the sequence `runs` ran: nextval is not undone when its statement fails. */
+async function runsOf(db: Database): Promise<number> {
+  const [row] = await queryRows<{ runs: number }>(db.db, sql`select case when is_called then last_value else 0 end::int as runs from runs`);
+  return row!.runs;
+}
+
+/** Waits until the backend is inside pg_sleep, past whatever its statement does before (throws if it never gets there). */
+async function untilSleeping(backend: number): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const [row] = await admin<{ sleeping: boolean }[]>`select wait_event = 'PgSleep' as sleeping from pg_stat_activity where pid = ${backend}`;
+    if (row?.sleeping) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`backend ${backend} never ran the sleeping statement`);
 }
 
+/** A cancel request for the backend, as the one this server sent for an earlier statement arrives late. */
+async function cancelArrives(backend: number): Promise<void> {
+  const [cancelled] = await admin<{ ok: boolean }[]>`select pg_cancel_backend(${backend}) as ok`;
+  expect(cancelled?.ok).toBe(true);
+}
+
+/** A request on the backend whose client leaves while its statement runs: the server sends that backend a cancel. */
+async function requestLeaves(db: Database, backend: number): Promise<void> {
+  const gone = new AbortController();
+  const running = withRequestSignal(gone.signal, () => queryRows(db.db, sql`select nextval('runs'), pg_sleep(2)`));
+  await untilSleeping(backend);
+  gone.abort(new ClientGoneError());
+  await expect(running).rejects.toMatchObject({ cause: { code: '57014' } });
+}
+
 describe('a cancel that reaches a statement nobody cancelled', () => {
   it('runs the statement again, for a request whose client is still there', async () => {
-    const running = withRequestSignal(new AbortController().signal, () => queryRows<{ one: number }>(database.db, sql`select 1 as one from pg_sleep(0.3)`));
-    await cancelWhileSleeping(pid);
-    await expect(running).resolves.toEqual([{ one: 1 }]);
+    const backend = await backendOf(database);
+    await requestLeaves(database, backend);
+    expect(await runsOf(database)).toBe(1);
+
+    const running = withRequestSignal(new AbortController().signal, () => queryRows<{ one: number }>(database.db, sql`select 1 as one, nextval('runs'), pg_sleep(1)`));
+    await untilSleeping(backend);
+    await cancelArrives(backend);
+    await expect(running).resolves.toMatchObject([{ one: 1 }]);
+    expect(await runsOf(database)).toBe(3);
   });
 
   it('runs it again for background work too, in the result shape drizzle asked for', async () => {
+    const backend = await backendOf(database);
+    await requestLeaves(database, backend);
     // The query builder reads rows as arrays (postgres.js values()): the second run must answer the same shape.
-    const running = database.db.select({ code: markets.code }).from(markets).where(sql`${eq(markets.code, 'MN')} and (select true from pg_sleep(0.3))`).execute();
-    await cancelWhileSleeping(pid);
+    const running = database.db
+      .select({ code: markets.code })
+      .from(markets)
+      .where(sql`${eq(markets.code, 'MN')} and (select case when nextval('runs') > 0 then pg_sleep(1) is not null end)`)
+      .execute();
+    await untilSleeping(backend);
+    await cancelArrives(backend);
     await expect(running).resolves.toEqual([{ code: 'MN' }]);
+    expect(await runsOf(database)).toBe(3);
   });
 
   it('does not run again the statement of a request whose client left', async () => {
-    const gone = new AbortController();
-    const running = withRequestSignal(gone.signal, () => queryRows(database.db, sql`select 1 as one from pg_sleep(0.3)`));
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const [row] = await admin<{ waiting: boolean }[]>`select state = 'active' as waiting from pg_stat_activity where pid = ${pid}`;
-      if (row?.waiting) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    gone.abort(new ClientGoneError());
-    await expect(running).rejects.toMatchObject({ cause: { code: '57014' } });
-    const [after] = await queryRows<{ one: number }>(database.db, sql`select 1 as one`);
-    expect(after).toEqual({ one: 1 });
+    await requestLeaves(database, await backendOf(database));
+    expect(await runsOf(database)).toBe(1);
+    // Nor is the connection left stuck.
+    expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it('does not run again a statement cancelled by a cancel this server did not send', async () => {
+    const backend = await backendOf(untouched);
+    // Settled into a value at once: it fails while the cancel is being sent, before anything awaits it.
+    const outcome = queryRows(untouched.db, sql`select nextval('runs'), pg_sleep(1)`).then(() => null, (error: unknown) => error);
+    await untilSleeping(backend);
+    await cancelArrives(backend);
+    expect(await outcome).toMatchObject({ cause: { code: '57014' } });
+    expect(await runsOf(untouched)).toBe(1);
   });
 
   it('does not run again a statement stopped by its statement_timeout', async () => {
-    // A sequence counts the runs: nextval is not undone when its statement fails.
-    await timed.db.execute(sql`create sequence if not exists timed_out_runs`);
-    await expect(queryRows(timed.db, sql`select nextval('timed_out_runs'), pg_sleep(0.6)`)).rejects.toMatchObject({ cause: { code: '57014', message: expect.stringContaining('statement timeout') } });
-    const [runs] = await queryRows<{ runs: string }>(timed.db, sql`select last_value::text as runs from timed_out_runs`);
-    expect(runs).toEqual({ runs: '1' });
+    // On a backend this server has just sent a cancel to, so that only the kind of cancel tells the two apart.
+    await requestLeaves(database, await backendOf(database));
+    await database.db.execute(sql`alter sequence runs restart`);
+    await database.db.execute(sql`set statement_timeout = 300`);
+    try {
+      await expect(queryRows(database.db, sql`select nextval('runs'), pg_sleep(1)`)).rejects.toMatchObject({ cause: { code: '57014', message: expect.stringContaining('statement timeout') } });
+    } finally {
+      await database.db.execute(sql`reset statement_timeout`);
+    }
+    expect(await runsOf(database)).toBe(1);
   });
 });
