@@ -17,8 +17,10 @@ const STATUS_TONES: Record<ReconBatchStatus, BadgeTone> = {
   active_in_s2s_only: 'neutral',
 };
 
-// Beside the sidebar a full product name would push Orders and Status out of sight; the tooltip keeps it whole.
-const NAME_WIDTH = 'md:block md:max-w-36 md:truncate 2xl:max-w-none';
+// Beside a tablet's sidebar a full product name would push Orders and Status out of sight: it takes two lines of a
+// narrow column there, and a wider one from 1280 px (on one line, 144 px showed 'STARLING CANNA…' at 1440 px beside
+// empty space); the tooltip keeps it whole.
+const NAME_WIDTH = 'md:line-clamp-2 md:max-w-36 md:min-w-32 md:whitespace-normal xl:max-w-64 2xl:max-w-none';
 
 const quantityFormat = new Intl.NumberFormat('en-US');
 const sortable = (column: string) => (RECON_DETAIL_SORT_COLUMNS as readonly string[]).includes(column);
