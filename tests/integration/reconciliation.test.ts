@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/shared/api/protocol';
 import { RECON_MESSAGES, reconciliationDetailsEndpoint } from '../../src/shared/api/reconciliation';
 import { queryRows } from '../../src/server/db/client';
+import { fileTimestamp } from '../../src/server/lib/spreadsheet/export-text';
+import { MARKET_TIME_ZONES } from '../../src/shared/market-time';
 import { failInterruptedReconciliations } from '../../src/server/modules/reconciliation/reconciliation-job';
 import type { DemoUserKey } from '../../src/server/db/demo-data/demo-users';
 import { listRows, listRowsJson, type ReconRowQuery } from '../../src/server/modules/reconciliation/reconciliation.repository';
@@ -225,12 +227,17 @@ describe('a reconciliation of MN', () => {
       sql`select x.id, x.batch_number as "batchNumber" from reconciliation_rows x join reconciliation_runs r on r.id = x.run_id where r.reference_id = ${reconId} and x.tab = 'status_mismatch' order by x.id limit 1`,
     );
     await api.database.db.execute(sql`update reconciliation_rows set s2s_product_name = '=HYPERLINK("http://evil","x")' where id = ${target!.id}`);
+    const before = new Date();
     const exported = await act('mnAdmin', 'MN', reconId, { action: 'export' });
+    const after = new Date();
     expect(exported.status).toBe(200);
     const { downloadUrl, presignedUrl, file_name: fileName } = exported.body.data;
     expect(downloadUrl).toMatch(/^\/api\/exports\/[\w-]+$/);
     expect(presignedUrl).toBe(downloadUrl);
     expect(fileName).toMatch(/^MN_Reconciliation_REC-MN-\d{6}_\d{4}_\d{2}_\d{2}_\d{4}\.xlsx$/);
+    // Stamped on Minnesota's clock, as the screens show times (UTC is 5 or 6 hours ahead).
+    const stamp = fileName.slice(-20, -5);
+    expect([before, after].map((at) => fileTimestamp(at, MARKET_TIME_ZONES.MN))).toContain(stamp);
     const record = (await api.call('mnAdmin', { url: `/api/inventory/reconciliation/status?reconId=${reconId}`, market: 'MN' })).body.data.reconData;
     expect(record).toMatchObject({ file_name: fileName, file_path: downloadUrl });
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { MenuListingRow } from '../../../shared/api/menus';
-import { cellValue, exportTime, menuFileName, neutraliseFormula, workbookColumns, writeMenuWorkbook } from './menu-workbook';
+import { cellValue, exportTime, menuFileName, workbookColumns, writeMenuWorkbook } from './menu-workbook';
 
 const row: MenuListingRow = {
   batch_id: 1,
@@ -37,22 +37,6 @@ const row: MenuListingRow = {
   s2s_location_name: 'Vault',
   row_color: 'unavailable',
 };
-
-describe('neutraliseFormula', () => {
-  it('prefixes an apostrophe to text a spreadsheet would read as a formula, and leaves other text alone', () => {
-    expect(['=SUM(A1)', '+1', '-1', '@x', '\tx', '\rx', 'Blue Dream', ' =x', ''].map(neutraliseFormula)).toEqual([
-      "'=SUM(A1)",
-      "'+1",
-      "'-1",
-      "'@x",
-      "'\tx",
-      "'\rx",
-      'Blue Dream',
-      ' =x',
-      '',
-    ]);
-  });
-});
 
 describe('menuFileName', () => {
   it('is market, MSO (unsafe characters as _), tab and the market-time stamp', () => {

@@ -7,6 +7,7 @@ import { ROUND_TRIP_COLUMNS, type ExportableMenuField, type MenuListingRow, type
 import type { MenuType } from '../../../shared/enums';
 import { formatItemSize, formatPotency, formatTopTerpenes } from '../../../shared/format';
 import { categoryBorderColor, ROW_COLORS, rowColorName } from '../../../shared/menu-colors';
+import { fileTimestamp, neutraliseFormula } from '../../lib/spreadsheet/export-text';
 
 /** A column of the workbook: a listing field, or one the bulk menu upload reads back. */
 type WorkbookColumn = { header: string; source: ExportableMenuField | 'dispensaries' | 'cases' };
@@ -33,36 +34,11 @@ const PRICE_FORMAT = '"$"#,##0.00';
 const DATE_FORMAT = 'mm/dd/yyyy';
 const NUMBER_FIELDS = new Set<string>(['case_size', 'available_case_size', 'standard_case_size', 'base_price']);
 
-/**
- * Text a spreadsheet would read as a formula (=, +, -, @, or a leading tab or carriage return, which some read
- * past) gets a leading apostrophe, so that a product name from outside can never run as one.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** The parts of an instant on the market's clock. */
-function clock(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), zone: get('timeZoneName') };
-}
-
 /** 'MN_Green_Leaf_Co._Internal_2025_03_07_1405.xlsx': market, MSO (unsafe characters as _), tab, market time. */
 export function menuFileName(marketCode: string, msoName: string, menuType: MenuType, at: Date, timeZone: string): string {
-  const { year, month, day, hour, minute } = clock(at, timeZone);
   const safeName = msoName.trim().replace(/[^A-Za-z0-9._-]/g, '_') || 'MSO';
   const tab = menuType === 'internal' ? 'Internal' : 'External';
-  return `${marketCode}_${safeName}_${tab}_${year}_${month}_${day}_${hour}${minute}.xlsx`;
+  return `${marketCode}_${safeName}_${tab}_${fileTimestamp(at, timeZone)}.xlsx`;
 }
 
 /** 'Mar 7, 2025 2:05 PM CST' on the market's clock. */

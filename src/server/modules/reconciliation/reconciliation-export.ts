@@ -2,9 +2,11 @@
 // also recorded on the run (file name and path).
 import ExcelJS from 'exceljs';
 import { EXPORT_LINK_MINUTES, RECONCILIATION_TABS, RECONCILIATION_TAB_LABELS } from '../../../shared/api/reconciliation';
+import { MARKET_TIME_ZONES } from '../../../shared/market-time';
 import type { Db } from '../../db/client';
 import type { ExportStorage } from '../../files/export-storage';
 import { recordAudit } from '../../lib/audit';
+import { fileTimestamp, neutraliseFormula } from '../../lib/spreadsheet/export-text';
 import type { RequestContext } from '../../lib/request-context';
 import { listRows, setRunFile } from './reconciliation.repository';
 import { reconBatchRow, type ReconciliationService } from './reconciliation.service';
@@ -24,17 +26,6 @@ const COLUMNS = [
   { header: 'Reason Code', key: 'reason_code', width: 12 },
   { header: 'Comments', key: 'comments', width: 40 },
 ] as const;
-
-/**
- * A text a spreadsheet would read as a formula (= + - @) is written with a leading apostrophe, so that a
- * product name or comment from outside can never run as one.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@]/.test(text) ? `'${text}` : text;
-}
-
-/** yyyy_MM_dd_HHmm, in UTC. */
-const timestamp = (at: Date) => at.toISOString().slice(0, 16).replace(/[-T]/g, '_').replace(':', '');
 
 export function createReconciliationExports({ db, storage, reconciliation, now = () => new Date() }: { db: Db; storage: ExportStorage; reconciliation: ReconciliationService; now?: () => Date }) {
   return {
@@ -57,7 +48,7 @@ export function createReconciliationExports({ db, storage, reconciliation, now =
         }
       }
       const content = Buffer.from(await workbook.xlsx.writeBuffer());
-      const fileName = `${run.marketCode}_Reconciliation_${run.referenceId}_${timestamp(now())}.xlsx`;
+      const fileName = `${run.marketCode}_Reconciliation_${run.referenceId}_${fileTimestamp(now(), MARKET_TIME_ZONES[ctx.market.code])}.xlsx`;
       const stored = await storage.save({ market: ctx.market, kind: 'reconciliation', fileName, userId: ctx.caller.id, content, validMinutes: EXPORT_LINK_MINUTES });
       await setRunFile(db, run.id, { fileName, filePath: stored.downloadUrl });
       await recordAudit(db, ctx, { entityType: 'reconciliation', entityId: run.referenceId, action: 'export', after: { fileName } });
