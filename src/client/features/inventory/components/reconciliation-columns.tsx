@@ -55,7 +55,7 @@ function OrderLinks({ row }: { row: ReconBatchRow }) {
 
 export function reconciliationColumns(): Column[] {
   return [
-    { id: 'batch_id', accessorKey: 'batch_id', meta: { label: 'Batch', card: 'title', alwaysVisible: true, sortable: sortable('batch_id') }, cell: ({ row }) => <span className="break-all md:text-xs md:tabular-nums">{row.original.batch_id}</span> },
+    { id: 'batch_id', accessorKey: 'batch_id', meta: { label: 'Batch', card: 'title', alwaysVisible: true, sortable: sortable('batch_id') }, cell: ({ row }) => <span className="whitespace-nowrap md:text-xs md:tabular-nums">{row.original.batch_id}</span> },
     {
       id: 'recon_batch_status',
       accessorKey: 'recon_batch_status',
