@@ -1,6 +1,6 @@
 // The reconciliation screens' rules: when a run is followed, which rows may be accepted, and what the reason
 // dialog needs before Confirm (spec sections 4 and 5).
-import { MIN_OTHER_DETAIL, OTHER_REASON_CODE, RECON_MESSAGES, type ReconBatchRow } from '../../../shared/api/reconciliation';
+import { MIN_OTHER_DETAIL, OTHER_REASON_CODE, RECON_MESSAGES, type ReconBatchRow, type ReconciliationTab } from '../../../shared/api/reconciliation';
 import { ACTIVE_RECONCILIATION_STATUSES, type ReconciliationStatus } from '../../../shared/enums';
 
 /** DRAFT and IN-PROGRESS are polled and shown as 'Import in progress...'. */
@@ -16,6 +16,11 @@ export function isReportReadable(status: ReconciliationStatus | undefined): bool
 /** Only rows the comparison marked accept_s2s_inventory, once, and only while the report is open for action. */
 export function canAcceptRow(row: ReconBatchRow, status: ReconciliationStatus | undefined): boolean {
   return isAcceptable(row) && status === 'REPORT-GENERATED';
+}
+
+/** Whether a tab can hold rows to accept: only an inventory mismatch has an S2S quantity to take; a status mismatch has none. */
+export function tabTakesAccepts(tab: ReconciliationTab): boolean {
+  return tab === 'inventory_mismatch';
 }
 
 /** Whether the row offers the action at all (it shows disabled when the run no longer takes actions). */

@@ -59,6 +59,8 @@ describe('the Inventory Reconciliation report', () => {
     expect(screen.getByRole('tab', { name: /Inventory Mismatch/ }).textContent).toContain('3');
     expect(await screen.findByText('MN-B-001')).toBeTruthy();
     expect(screen.getByText('Active in S2S only')).toBeTruthy();
+    // Nothing on this tab can be accepted: no selection column, rather than a select-all that selects nothing.
+    expect(screen.queryByRole('checkbox', { name: 'Select all rows on this page' })).toBeNull();
     for (const header of ['Batch', 'S2S Product', 'OTC Active', 'S2S Active', 'In Transit', 'Total', 'Orders', 'Status']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
     }

@@ -17,7 +17,7 @@ import type { RowAction, TableState } from '../../../components/ui/data-table/ty
 import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
-import { focusRing } from '../../../components/ui/styles';
+import { underlineTab } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError, type CallOptions } from '../../../lib/api-client';
 import { errorMessage, isAbort } from '../../../lib/handle-error';
@@ -26,7 +26,7 @@ import { useReconciliationAction } from '../api/act-on-reconciliation';
 import { RECON_QUERY_KEY, useReconciliationStatus } from '../api/get-reconciliation-status';
 import { fetchReconciliationRows } from '../api/list-reconciliation-rows';
 import { useRefreshReconciliation } from '../api/refresh-reconciliation';
-import { canAcceptRow, isAcceptable, isReconRunning, isReportReadable } from '../reconciliation-rules';
+import { canAcceptRow, isAcceptable, isReconRunning, isReportReadable, tabTakesAccepts } from '../reconciliation-rules';
 import { reconciliationColumns } from './reconciliation-columns';
 import { ReconciliationReasonDialog } from './reconciliation-reason-dialog';
 
@@ -195,7 +195,7 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
             {RECONCILIATION_TABS.map((each) => (
               <Tab
                 key={each}
-                className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-selected:border-brand-700 data-selected:text-brand-800 ${focusRing}`}
+                className={underlineTab}
               >
                 {RECONCILIATION_TAB_LABELS[each]}
                 {run && <Badge count={run.tab_counts[each]} tone={run.tab_counts[each] > 0 ? 'danger' : 'neutral'} label="rows" />}
@@ -222,7 +222,7 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
                     offline={list.offline}
                     onRetry={list.retry}
                     rowActions={rowActions}
-                    enableSelection={generated ? (row) => canAcceptRow(row, runStatus) : false}
+                    enableSelection={generated && tabTakesAccepts(each) ? (row) => canAcceptRow(row, runStatus) : false}
                     bulkActions={(selected, clear) => (
                       <Button size="sm" icon="check" disabled={selected.length === 0 || action.isPending} onClick={() => openAccept(selected, clear)} className={touchHeight}>
                         {`${RECON_MESSAGES.acceptAction} (${selected.length})`}
