@@ -18,7 +18,7 @@ import type { TableState } from '../../../components/ui/data-table/types';
 import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { focusRing } from '../../../components/ui/styles';
+import { underlineTab } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError, type CallOptions } from '../../../lib/api-client';
 import { LIST_CACHE_MS } from '../../../lib/config';
@@ -235,7 +235,7 @@ function ImportResults({ importId, status, fromHistory, userId, role, canViewImp
           {IMPORT_TABS.map((each) => (
             <Tab
               key={each}
-              className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-selected:border-brand-700 data-selected:text-brand-800 ${focusRing}`}
+              className={underlineTab}
             >
               {IMPORT_TAB_LABELS[each]}
               {meta && <Badge count={meta.tabCounts[each] ?? 0} tone={each === 'inventory_updates' ? 'brand' : 'neutral'} label="rows" />}

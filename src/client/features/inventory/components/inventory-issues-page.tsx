@@ -15,7 +15,7 @@ import { DataTable } from '../../../components/ui/data-table/data-table';
 import type { TableState } from '../../../components/ui/data-table/types';
 import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
 import { PageHeader } from '../../../components/ui/page-header';
-import { focusRing } from '../../../components/ui/styles';
+import { underlineTab } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import type { CallOptions } from '../../../lib/api-client';
 import { LIST_CACHE_MS } from '../../../lib/config';
@@ -133,7 +133,7 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
             return (
               <Tab
                 key={each}
-                className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-selected:border-brand-700 data-selected:text-brand-800 ${focusRing}`}
+                className={underlineTab}
               >
                 {IMPORT_TAB_LABELS[each]}
                 {count !== undefined && <Badge count={count} tone={count > 0 ? 'danger' : 'neutral'} label="open issues" />}

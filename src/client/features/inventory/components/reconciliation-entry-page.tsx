@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
-import { focusRing } from '../../../components/ui/styles';
+import { underlineTab } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import { errorMessage, isAbort } from '../../../lib/handle-error';
 import { useReconciliationStatus } from '../api/get-reconciliation-status';
@@ -128,7 +128,7 @@ function MarketReconciliation({ market }: { market: Market }) {
         <TabGroup>
           <TabList aria-label="Reconciliation source" className="relative flex border-b border-slate-200 px-2 sm:px-4">
             <Tab
-              className={`-mb-px min-h-11 border-b-2 border-transparent px-3 text-sm font-medium text-slate-600 data-selected:border-brand-700 data-selected:text-brand-800 ${focusRing}`}
+              className={underlineTab}
             >
               {RECON_MESSAGES.tab}
             </Tab>

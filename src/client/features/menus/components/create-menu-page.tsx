@@ -20,7 +20,7 @@ import type { TableState } from '../../../components/ui/data-table/types';
 import { useTableQuery } from '../../../components/ui/data-table/use-table-query';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { PageHeader } from '../../../components/ui/page-header';
-import { focusRing } from '../../../components/ui/styles';
+import { underlineTab } from '../../../components/ui/styles';
 import { showToast } from '../../../components/ui/toast';
 import { useMediaQuery } from '../../../components/ui/use-media-query';
 import type { CallOptions } from '../../../lib/api-client';
@@ -172,7 +172,7 @@ export function CreateMenuPage({ marketName, tab, state, onTabChange, onStateCha
           {MENU_TYPES.map((each) => (
             <Tab
               key={each}
-              className={`-mb-px flex min-h-11 shrink-0 items-center border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-selected:border-brand-700 data-selected:text-brand-800 ${focusRing}`}
+              className={underlineTab}
             >
               {TAB_LABELS[each]}
             </Tab>
