@@ -8,7 +8,7 @@ export function BulkActionsBar({ count, children, onClear, className = '' }: { c
     <div role="region" aria-label="Bulk actions" className={`flex items-center gap-x-3 gap-y-2 rounded-xl border border-brand-200 bg-brand-50 px-3 py-2 shadow-sm ${className}`}>
       <p className="text-sm font-semibold text-brand-900 tabular-nums">{selectedText(count)}</p>
       {children && <div className="flex min-w-0 flex-wrap items-center gap-2">{children}</div>}
-      <Button variant="ghost" size="sm" icon="x" onClick={onClear} aria-label="Clear selection" className="ml-auto">
+      <Button variant="ghost" size="sm" icon="x" onClick={onClear} aria-label="Clear selection" className="ml-auto min-w-11">
         <span className="hidden sm:inline">Clear selection</span>
       </Button>
     </div>

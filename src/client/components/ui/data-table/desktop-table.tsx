@@ -94,7 +94,7 @@ export function DesktopTable<Row>(props: Props<Row>) {
         <thead>
           <tr aria-rowindex={1}>
             {selection && (
-              <th scope="col" className="sticky top-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
+              <th scope="col" className="sticky top-0 z-10 w-12 min-w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
                 <label className={CHECKBOX_HIT_AREA}>
                   <input
                     type="checkbox"
@@ -217,7 +217,7 @@ function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, 
       className={`group ${selected ? 'bg-brand-50/70' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
     >
       {selection && (
-        <td className={`${cellBase} relative w-12 py-2`} style={accent}>
+        <td className={`${cellBase} relative w-12 min-w-12 py-2`} style={accent}>
           {selection.canSelect(row.original) && (
             <label className={CHECKBOX_HIT_AREA}>
               <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} className={checkbox} checked={selected} onChange={(event) => selection.toggle(row.original, event.target.checked)} />
