@@ -80,7 +80,7 @@ export function PeoplePickerDialog({
     if (open) setSelection(initial);
   }
 
-  const hint = selectionHint(mode, multiple, selection);
+  const hint = selectionHint(mode, multiple, selection, buyerKind === 'msoOwners' ? 'dispensary chain' : 'buyer');
   const ready = canConfirmSelection(mode, multiple, selection);
   const hintId = useId();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);

@@ -34,6 +34,8 @@ describe('confirming the people picker', () => {
     expect(selectionHint('both', false, pick(0, 0))).toBe('Choose a sales person and a buyer.');
     expect(selectionHint('buyers', true, pick(0, 0))).toBe('Choose at least one buyer.');
     expect(selectionHint('both', false, pick(1, 1))).toBe('');
+    // Where the buyers listed are dispensary chains (MSO owners), the hint names them so.
+    expect(selectionHint('both', true, pick(0, 1), 'dispensary chain')).toBe('Choose at least one dispensary chain.');
   });
 
   it('replaces in single select and adds or removes in multiple', () => {

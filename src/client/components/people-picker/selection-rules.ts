@@ -24,11 +24,14 @@ export function canConfirmSelection(mode: PeoplePickerMode, multiple: boolean, s
   return true;
 }
 
-/** What is still missing, said plainly under the list (and read out when it changes). */
-export function selectionHint(mode: PeoplePickerMode, multiple: boolean, selection: PeopleSelection): string {
+/**
+ * What is still missing, said plainly under the list (and read out when it changes), naming the buyers as the list
+ * heads them ('dispensary chain' where the buyers are MSO owners).
+ */
+export function selectionHint(mode: PeoplePickerMode, multiple: boolean, selection: PeopleSelection, buyerWord = 'buyer'): string {
   const missing: string[] = [];
   if (needsSalesPersons(mode) && selection.salesPersons.length === 0) missing.push(multiple ? 'at least one sales person' : 'a sales person');
-  if (needsBuyers(mode) && selection.buyers.length === 0) missing.push(multiple ? 'at least one buyer' : 'a buyer');
+  if (needsBuyers(mode) && selection.buyers.length === 0) missing.push(multiple ? `at least one ${buyerWord}` : `a ${buyerWord}`);
   if (missing.length === 0) return '';
   return `Choose ${missing.join(' and ')}.`;
 }
