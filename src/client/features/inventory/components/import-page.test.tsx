@@ -95,7 +95,7 @@ describe('the Import Inventory screen', () => {
     expect(callsTo('GET', '/inventory/import/status')).toHaveLength(2);
   });
 
-  it("counts 'An import is already in progress for stock locations.' as a start, and follows that import", async () => {
+  it("counts 'An import is already in progress for stock locations.' as a start, says so, and follows that import", async () => {
     const { user, router } = renderImport({
       'POST /inventory/import/initiate': () =>
         failure(409, 'An import is already in progress for stock locations.', 'CONFLICT', [{ message: 'running', import_status: 'FETCH_COMPLETED', reference_id: 'IMP-MN-000009' }]),
@@ -103,7 +103,10 @@ describe('the Import Inventory screen', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Duluth Annex/ }));
     await user.click(await startButton());
 
-    expect(await screen.findByText('Import started successfully')).toBeTruthy();
+    // Said as it is: nothing was started, the running import is the one shown.
+    expect(await screen.findByText('An import is already in progress for stock locations.')).toBeTruthy();
+    expect(screen.getByText('Showing IMP-MN-000009.')).toBeTruthy();
+    expect(screen.queryByText('Import started successfully')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/inventory/import-result/IMP-MN-000009'));
   });
 

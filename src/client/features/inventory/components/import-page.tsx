@@ -97,7 +97,9 @@ function MarketImport({ market, userId }: { market: Market; userId: string }) {
     if (!canStart) return;
     try {
       const started = await start.mutateAsync({ market: market.code, userId, locationIds: [...selected] });
-      showToast({ tone: 'success', title: IMPORT_MESSAGES.started });
+      // Found running rather than started (another user's import holds one of the locations): said so, then followed.
+      if (started.importId === undefined) showToast({ tone: 'info', title: IMPORT_MESSAGES.alreadyInProgress, description: `Showing ${started.referenceId}.` });
+      else showToast({ tone: 'success', title: IMPORT_MESSAGES.started });
       if (started.status === 'FETCH_COMPLETED') void navigate({ to: '/inventory/import-result/$importId', params: { importId: started.referenceId } });
       else if (isImportRunning(started.status)) setStartedId(started.referenceId);
     } catch (error) {
