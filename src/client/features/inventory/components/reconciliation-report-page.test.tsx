@@ -163,12 +163,17 @@ describe('the Inventory Reconciliation report', () => {
     expect((await screen.findByRole('menuitem', { name: RECON_MESSAGES.acceptAction })).getAttribute('aria-disabled')).toBe('true');
   });
 
-  it('opens the answered download link in a new window on Export', async () => {
+  it('opens the answered download link in a new window on Export, and says the report was exported', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
-    const { user } = renderReport({ 'POST /inventory/reconciliation/REC-MN-000012/action': () => ok({ recon_status: 'REPORT-GENERATED', downloadUrl: '/api/files/recon-REC-MN-000012.xlsx?token=abc' }) });
+    const { user } = renderReport({
+      'POST /inventory/reconciliation/REC-MN-000012/action': () => ok({ recon_status: 'REPORT-GENERATED', downloadUrl: '/api/files/recon-REC-MN-000012.xlsx?token=abc', file_name: 'MN_Reconciliation_REC-MN-000012_2026_11_28_2309.xlsx' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/recon-REC-MN-000012.xlsx?token=abc', '_blank', 'noopener,noreferrer'));
+    // The new window may close at once or be blocked: the page itself says the workbook was made, and its name.
+    expect(await screen.findByText('Report exported')).toBeTruthy();
+    expect(screen.getByText('MN_Reconciliation_REC-MN-000012_2026_11_28_2309.xlsx')).toBeTruthy();
     expect(callsTo('POST', '/inventory/reconciliation/REC-MN-000012/action')[0]?.body).toEqual({ action: 'export', marketCode: 'MN' });
   });
 

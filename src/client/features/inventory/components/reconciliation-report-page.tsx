@@ -111,8 +111,10 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
     try {
       const answer = await action.mutateAsync({ action: 'export' });
       const url = answer.downloadUrl ?? answer.presignedUrl;
-      if (url) window.open(url, '_blank', 'noopener,noreferrer');
-      else showToast({ tone: 'error', title: EXPORT_FAILED });
+      if (!url) return showToast({ tone: 'error', title: EXPORT_FAILED });
+      window.open(url, '_blank', 'noopener,noreferrer');
+      // The workbook downloads in the new window, which a browser may close at once or block: the page says it is made.
+      showToast({ tone: 'success', title: 'Report exported', description: answer.file_name });
     } catch (error) {
       if (!isAbort(error)) showToast({ tone: 'error', title: errorMessage(error, EXPORT_FAILED) });
     }
@@ -165,7 +167,7 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
               Back
             </Link>
             {readable && (
-              <Button variant="secondary" icon="external-link" onClick={() => void handleExport()} disabled={action.isPending} className={touchHeight}>
+              <Button variant="secondary" icon="external-link" onClick={() => void handleExport()} disabled={action.isPending} loading={action.isPending && action.variables?.action === 'export'} className={touchHeight}>
                 Export
               </Button>
             )}
