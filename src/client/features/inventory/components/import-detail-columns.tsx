@@ -88,7 +88,7 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
       canOpenTags(row.original) ? (
         <button
           type="button"
-          className={`inline-flex min-h-11 items-center rounded font-medium whitespace-nowrap text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:pointer-fine:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
+          className={`inline-flex min-h-11 items-center rounded font-medium text-brand-800 underline decoration-1 underline-offset-2 hover:text-brand-950 md:pointer-fine:min-h-0 ${ROW_HIT_AREA} ${focusRing}`}
           aria-label={`Tags of batch ${row.original.batch_id}`}
           onClick={(event) => {
             event.stopPropagation();
@@ -98,8 +98,7 @@ export function importDetailColumns(tab: ImportTab, onOpenTags: (row: ImportDeta
           {row.original.batch_id}
         </button>
       ) : (
-        // A batch number read as one word: a narrow column on a touch screen wrapped it mid-number ('MN- / B2601208').
-        <span className="whitespace-nowrap">{row.original.batch_id}</span>
+        row.original.batch_id
       ),
   };
   const quantity = quantityColumn('total_quantity', 'Quantity');
