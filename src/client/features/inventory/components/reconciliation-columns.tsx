@@ -27,8 +27,37 @@ const sortable = (column: string) => (RECON_DETAIL_SORT_COLUMNS as readonly stri
 
 type QuantityId = 'otc_active_quantity' | 's2s_active_quantity' | 'in_transit_quantity' | 'total_quantity';
 
+/** What an accept changed: our active units became the seed-to-sale ones, and the total with them. */
+function acceptedQuantity(row: ReconBatchRow, id: QuantityId): number | null {
+  if (!row.accepted) return null;
+  if (id === 'otc_active_quantity') return row.s2s_active_quantity;
+  if (id === 'total_quantity') return row.s2s_active_quantity + row.in_transit_quantity;
+  return null;
+}
+
+// The row keeps what was compared (the report is a record, and sorts by it), but an accepted row showing the old
+// OTC Active beside the new badge read as if the accept had not taken: the compared value is struck through beside
+// the one the accept set.
+function QuantityCell({ row, id }: { row: ReconBatchRow; id: QuantityId }) {
+  const compared = row[id];
+  const now = acceptedQuantity(row, id);
+  if (now === null || now === compared) return <span className="tabular-nums">{quantityFormat.format(compared)}</span>;
+  return (
+    <span className="whitespace-nowrap tabular-nums" title={`${quantityFormat.format(compared)} when compared, ${quantityFormat.format(now)} since accepted`}>
+      <del className="text-neutral-500">
+        <span className="sr-only">was </span>
+        {quantityFormat.format(compared)}
+      </del>{' '}
+      <ins className="font-semibold no-underline">
+        <span className="sr-only">now </span>
+        {quantityFormat.format(now)}
+      </ins>
+    </span>
+  );
+}
+
 function quantityColumn(id: QuantityId, label: string): Column {
-  return { id, accessorKey: id, meta: { label, align: 'right', sortable: sortable(id) }, cell: ({ row }) => <span className="tabular-nums">{quantityFormat.format(row.original[id])}</span> };
+  return { id, accessorKey: id, meta: { label, align: 'right', sortable: sortable(id) }, cell: ({ row }) => <QuantityCell row={row.original} id={id} /> };
 }
 
 function OrderLinks({ row }: { row: ReconBatchRow }) {

@@ -91,6 +91,19 @@ describe('the Inventory Reconciliation report', () => {
     expect(await screen.findByRole('menuitem', { name: RECON_MESSAGES.acceptAction })).toBeTruthy();
   });
 
+  it('shows an accepted row at the quantity the accept set, beside the compared one struck through', async () => {
+    const { user } = renderReport();
+    await openInventoryMismatch(user);
+    const accepted = rowOf('MN-B-400');
+    // Compared: OTC 240, S2S 200, nothing in transit; the accept made our active 200, and the total with it.
+    const struck = [...accepted.querySelectorAll('del')].map((cell) => cell.textContent);
+    const now = [...accepted.querySelectorAll('ins')].map((cell) => cell.textContent);
+    expect(struck).toEqual(['was 240', 'was 240']);
+    expect(now).toEqual(['now 200', 'now 200']);
+    // A row not yet accepted shows what was compared, as it was.
+    expect(rowOf('MN-B-100').querySelector('del')).toBeNull();
+  });
+
   it('accepts one batch with a reason and Other detail, then refreshes the rows', async () => {
     const { user } = renderReport({ 'POST /inventory/reconciliation/REC-MN-000012/action': () => ok({ recon_status: 'REPORT-GENERATED', accepted: ['MN-B-100'] }) });
     await openInventoryMismatch(user);
