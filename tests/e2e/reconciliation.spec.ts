@@ -3,6 +3,7 @@
 // the reason 'Other' and a comment, sees a batch with new tags offered no such action, exports the report and
 // opens the workbook, and completes the run. Each project reconciles a market of its own, held against the
 // import specs (whose commits change the same stock).
+import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { InventoryLocation } from '../../src/shared/api/inventory-import';
 import { RECON_MESSAGES, type ReconBatchRow } from '../../src/shared/api/reconciliation';
@@ -50,6 +51,7 @@ test('a Market Admin reconciles: accepts a lower S2S quantity with a reason, exp
     await page.getByRole('tab', { name: /^Inventory Mismatch/ }).click();
     const search = page.getByRole('searchbox', { name: 'Search' });
     const table = tableRows(page, 'Inventory Mismatch');
+    if (!isPhone(testInfo)) await expectRowActionsInReachAtTabletWidth(page, table);
 
     // New tags: no quantity to accept until they are imported.
     // Each search settles (its one row listed) before a row is used: a menu opened on the list it replaces closes.
@@ -84,6 +86,10 @@ test('a Market Admin reconciles: accepts a lower S2S quantity with a reason, exp
       await api.send('POST', '/inventory/reconciliation/details', { marketCode: market, reconId, tab: 'inventory_mismatch', search: lower!.batch_id, pagination: { page: 1, pageSize: 10 } })
     ).json()) as { data: ReconBatchRow[] };
     expect(accepted.data.find((each) => each.batch_id === lower!.batch_id)).toMatchObject({ accepted: true, reason_code: 99 });
+    // The row shows the quantity the accept set, beside the compared one struck through.
+    const quantity = new Intl.NumberFormat('en-US');
+    await expect(row.getByRole('insertion').first()).toHaveText(`now ${quantity.format(lower!.s2s_active_quantity)}`);
+    await expect(row.getByRole('deletion').first()).toHaveText(`was ${quantity.format(lower!.otc_active_quantity)}`);
 
     // Export: the report as a workbook with both tabs, served by a short-lived link.
     const [exported] = await Promise.all([
@@ -112,3 +118,18 @@ test('a Market Admin reconciles: accepts a lower S2S quantity with a reason, exp
     release();
   }
 });
+
+/**
+ * At a tablet's 820 px the report's table is wider than its box and scrolls sideways: the row actions stay at its
+ * right edge, in view and on top of what scrolls under them (they were past the box's edge, out of reach).
+ */
+async function expectRowActionsInReachAtTabletWidth(page: Page, table: Locator) {
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 820, height: 1180 });
+  const actions = table.getByRole('button', { name: 'Row actions' }).first();
+  await expect(actions).toBeInViewport({ ratio: 1 });
+  const box = (await actions.boundingBox())!;
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(hit).toBe('Row actions');
+  await page.setViewportSize(desktop);
+}

@@ -116,7 +116,7 @@ export function DesktopTable<Row>(props: Props<Row>) {
               return <HeaderCell key={column.id} column={info} sort={sort} filter={filters.find((filter) => filter.column === column.id)} sortHintId={sortHintId} onSort={onSort} onFilter={onFilter} />;
             })}
             {rowActions && (
-              <th scope="col" className="sticky top-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
+              <th scope="col" className="sticky top-0 right-0 z-10 w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -214,7 +214,7 @@ function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, 
         open.onKeyDown?.(event);
         if (onRowClick) onKeyDown(event);
       }}
-      className={`group ${selected ? 'bg-brand-50/70' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
+      className={`group ${selected ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'} ${onRowClick ? 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600' : ''}`}
     >
       {selection && (
         <td className={`${cellBase} relative w-12 min-w-12 py-2`} style={accent}>
@@ -233,7 +233,9 @@ function DataRow<Row>({ row, index, ariaRowIndex, selection, rowLabel, columns, 
           </td>
         );
       })}
-      {hasActionsColumn && <td className={`${cellBase} w-12 py-0.5 text-right`}>{actions && <RowActionsMenu actions={actions} />}</td>}
+      {/* A table wider than its box (a tablet beside the sidebar) scrolls sideways: the actions stay in reach at its
+          right edge, painted with the row's own background so that what scrolls under them does not show through. */}
+      {hasActionsColumn && <td className={`${cellBase} sticky right-0 w-12 bg-inherit py-0.5 text-right`}>{actions && <RowActionsMenu actions={actions} />}</td>}
     </tr>
   );
 }
