@@ -153,7 +153,11 @@ describe('the Import Inventory screen', () => {
     const link = await screen.findByRole('link', { name: 'View import results' });
     expect(link.getAttribute('href')).toBe('/inventory/import-result/IMP-MN-000015');
     expect(screen.getByText('An import is waiting to be committed or discarded')).toBeTruthy();
-    // The checklist stays: other locations can be imported meanwhile.
+    // The checklist stays: other locations can be imported meanwhile; the waiting import's own is held, not offered.
+    const heldLocation = (await screen.findByRole('checkbox', { name: /Minneapolis Vault/ })) as HTMLInputElement;
+    expect(heldLocation.disabled).toBe(true);
+    expect(heldLocation.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(heldLocation.getAttribute('aria-describedby')!)?.textContent).toBe('Held by IMP-MN-000015 until it is committed or discarded');
     await user.click(await screen.findByRole('checkbox', { name: /Duluth Annex/ }));
     expect(((await startButton()) as HTMLButtonElement).disabled).toBe(false);
     await waitFor(() => expect(callsTo('GET', '/inventory/import/status')).toHaveLength(1));

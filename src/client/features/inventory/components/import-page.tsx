@@ -3,7 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { IMPORT_MESSAGES } from '../../../../shared/api/inventory-import';
 import type { Market } from '../../../../shared/api/markets';
 import { normaliseImportStatus } from '../../../../shared/enums';
@@ -83,7 +83,14 @@ function MarketImport({ market, userId }: { market: Market; userId: string }) {
     if (statusFailedAt) showToast({ tone: 'error', title: IMPORT_MESSAGES.fetchStatusFailed });
   }, [statusFailedAt]);
 
-  const canStart = canStartImport({ hasMarket: true, selectedCount: selected.size, running, starting: start.isPending });
+  // The locations of an import waiting to be committed or discarded cannot be imported again until it is: they are
+  // shown held rather than offered (a start with one was answered 'already in progress' and led to that import).
+  const held = useMemo(
+    () => new Map(waitingId && latest ? latest.inventory_location.map((location) => [location.id, `Held by ${waitingId} until it is committed or discarded`] as const) : []),
+    [waitingId, latest],
+  );
+  const chosen = [...selected].filter((id) => !held.has(id));
+  const canStart = canStartImport({ hasMarket: true, selectedCount: chosen.length, running, starting: start.isPending });
 
   const handleToggle = (locationId: number) => {
     setSelected((current) => {
@@ -96,7 +103,7 @@ function MarketImport({ market, userId }: { market: Market; userId: string }) {
   const handleStart = async () => {
     if (!canStart) return;
     try {
-      const started = await start.mutateAsync({ market: market.code, userId, locationIds: [...selected] });
+      const started = await start.mutateAsync({ market: market.code, userId, locationIds: chosen });
       // Found running rather than started (another user's import holds one of the locations): said so, then followed.
       if (started.importId === undefined) showToast({ tone: 'info', title: IMPORT_MESSAGES.alreadyInProgress, description: `Showing ${started.referenceId}.` });
       else showToast({ tone: 'success', title: IMPORT_MESSAGES.started });
@@ -161,7 +168,7 @@ function MarketImport({ market, userId }: { market: Market; userId: string }) {
                 <Banner tone="error" title="The inventory locations could not be loaded." autoDismissMs={0} dismissible={false} action={{ label: 'Retry', onClick: () => void locations.refetch() }} />
               ) : (
                 <div className="space-y-4">
-                  <LocationChecklist locations={locations.data} selected={selected} onToggle={handleToggle} disabled={start.isPending} />
+                  <LocationChecklist locations={locations.data} selected={selected} onToggle={handleToggle} disabled={start.isPending} held={held} />
                   {locations.data.length > 0 && (
                     <div className="flex justify-end">
                       <Button icon="import" onClick={() => void handleStart()} disabled={!canStart} loading={start.isPending} className="w-full sm:w-auto pointer-coarse:min-h-11">
