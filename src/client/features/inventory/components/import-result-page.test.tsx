@@ -31,7 +31,7 @@ describe('the Import Results screen', () => {
   it('shows the import id, its created date, the four tabs with their counts and the rows of the first', async () => {
     renderResults();
     expect(await screen.findByRole('heading', { name: 'Import Results', level: 1 })).toBeTruthy();
-    expect(await screen.findByText(`· Created ${formatDateTime('2026-03-02T15:00:00.000Z')}`, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(`Created ${formatDateTime('2026-03-02T15:00:00.000Z')}`, { exact: false })).toBeTruthy();
     expect(screen.getByText('Import ID: IMP-MN-000012')).toBeTruthy();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.childNodes[0]?.textContent)).toEqual(['Inventory Updates', 'Item Issues', 'Lab Data Warnings', 'Case Size Errors']);

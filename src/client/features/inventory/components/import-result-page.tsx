@@ -176,11 +176,17 @@ function ImportResults({ importId, status, fromHistory, userId, role, canViewImp
         subtitle={
           <>
             <span className="font-medium whitespace-nowrap text-slate-800 tabular-nums">Import ID: {meta?.importId ?? importId}</span>
-            {/* Each part keeps its words together; the page may break between them on a phone. */}
+            {/* Each part keeps its words together. On a phone the creation time takes a line of its own, without the
+                separator (a wrapped line began '· Created'). */}
             {meta && (
               <>
                 {' '}
-                <span className="whitespace-nowrap">· Created {formatDateTime(meta.importStartTime)}</span>
+                <span className="whitespace-nowrap max-sm:block">
+                  <span className="max-sm:hidden" aria-hidden="true">
+                    ·{' '}
+                  </span>
+                  Created {formatDateTime(meta.importStartTime)}
+                </span>
               </>
             )}
             {statusBadge && (
