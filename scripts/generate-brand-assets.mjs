@@ -3,6 +3,8 @@
 //   public/icons/maskable-192.png, maskable-512.png full-bleed #1d5a36, leaf inside the central 80% safe zone
 //   public/icons/apple-touch-icon.png              180×180, opaque (RGB, no alpha channel)
 //   public/icons/favicon-32.png
+//   public/favicon.ico                             the 32 px PNG in an ICO wrapper: browsers ask for /favicon.ico on
+//                                                  their own where a page links no icon yet (/login defers its links)
 //   public/login-background.webm                   8 s seamless loop, 1280×720 VP9, recorded with MediaRecorder
 //   public/login-background.jpg                    poster: the loop's first frame
 //   public/login-background-portrait.webp          the poster's centre, portrait and light, for phones (no video there)
@@ -122,8 +124,29 @@ async function renderIcons(page, logo) {
     const png = encodePng(icon.size, icon.size, Buffer.from(base64, 'base64'), { opaque: icon.kind !== 'icon' });
     await writeFile(join(iconsDir, icon.file), png);
     written.push(join(iconsDir, icon.file));
+    if (icon.file === 'favicon-32.png') {
+      await writeFile(join(publicDir, 'favicon.ico'), icoOf(png, icon.size));
+      written.push(join(publicDir, 'favicon.ico'));
+    }
   }
   return written;
+}
+
+/** An ICO holding one PNG image (every browser reads PNG inside ICO): its directory, one entry, then the PNG. */
+function icoOf(png, size) {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size, 6);
+  header.writeUInt8(size, 7);
+  header.writeUInt8(0, 8); // no palette
+  header.writeUInt8(0, 9);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18); // the PNG follows the directory
+  return Buffer.concat([header, png]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
