@@ -15,7 +15,7 @@ import { fileTimestamp } from '../../src/server/lib/spreadsheet/export-text';
 import { MARKET_TIME_ZONES } from '../../src/shared/market-time';
 import { failInterruptedReconciliations } from '../../src/server/modules/reconciliation/reconciliation-job';
 import type { DemoUserKey } from '../../src/server/db/demo-data/demo-users';
-import { listRows, listRowsJson, type ReconRowQuery } from '../../src/server/modules/reconciliation/reconciliation.repository';
+import { listRows, listRowsJson, runWithRowsPage, walkToPage, type ReconRowQuery } from '../../src/server/modules/reconciliation/reconciliation.repository';
 import { reconBatchRow } from '../../src/server/modules/reconciliation/reconciliation.service';
 import type { ReconBatchRow } from '../../src/shared/api/reconciliation';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -220,6 +220,65 @@ describe('a reconciliation of MN', () => {
     // The pages held what makes the mapping hard: an accepted row with its reason, and rows with open orders.
     expect(accepted).toBeGreaterThan(0);
     expect(withOrders).toBeGreaterThan(0);
+  });
+
+  it('walks to a densely matched page once its matches are known: the same rows and total, counted again once the run has changed', async () => {
+    const [run] = await rows<{ marketId: number; updatedAt: string }>(
+      sql`select market_id as "marketId", to_json(updated_at) #>> '{}' as "updatedAt" from reconciliation_runs where reference_id = ${reconId}`,
+    );
+    const queries = [
+      // 'mn' is in every batch number: every row matches, the case the walk is for.
+      { tab: 'inventory_mismatch' as const, search: 'mn', filters: [], sort: [] },
+      { tab: 'inventory_mismatch' as const, search: 'mn', filters: [], sort: [{ column: 's2s_product_name' as const, order: 'desc' as const }] },
+      { tab: 'status_mismatch' as const, search: 'mn', filters: [], sort: [{ column: 's2s_product_name' as const, order: 'asc' as const }] },
+      { tab: 'inventory_mismatch' as const, filters: [{ column: 'recon_batch_status' as const, values: ['accept_s2s_inventory'] }], sort: [{ column: 'batch_id' as const, order: 'asc' as const }] },
+    ];
+    let compared = 0;
+    for (const query of queries) {
+      for (const page of [1, 2, 5]) {
+        const asked = { ...query, page: { page, pageSize: 3 } };
+        const sorted = await runWithRowsPage(api.database.db, run!.marketId, reconId, asked);
+        expect(sorted.run).not.toBeNull();
+        const walked = await runWithRowsPage(api.database.db, run!.marketId, reconId, asked, { total: sorted.page.total, generation: run!.updatedAt });
+        expect(walked.page).toEqual(sorted.page);
+        compared += sorted.page.rows;
+        // Kept from before the run changed (another instance refreshed it): the total is counted again, not answered stale.
+        const stale = await runWithRowsPage(api.database.db, run!.marketId, reconId, asked, { total: 1, generation: '2000-01-01T00:00:00Z' });
+        expect(stale.page).toEqual(sorted.page);
+      }
+    }
+    expect(compared).toBeGreaterThan(12);
+    // The walk is chosen only where the matches are dense enough to read few rows on the way.
+    expect(walkToPage({ sort: [], page: { page: 1, pageSize: 100 } }, 40_883, 40_883)).toBe(true);
+    expect(walkToPage({ sort: [], page: { page: 1, pageSize: 100 } }, 487, 40_883)).toBe(false);
+    expect(walkToPage({ sort: [], page: { page: 50, pageSize: 100 } }, 40_883, 40_883)).toBe(false);
+    expect(walkToPage({ sort: [{ column: 'total_quantity', order: 'asc' }], page: { page: 1, pageSize: 100 } }, 40_883, 40_883)).toBe(false);
+    expect(walkToPage({ sort: [{ column: 's2s_product_name', order: 'asc' }], page: { page: 1, pageSize: 100 } }, 40_883, 40_883)).toBe(true);
+    expect(walkToPage({ sort: [{ column: 's2s_product_name', order: 'desc' }], page: { page: 1, pageSize: 100 } }, 40_883, 40_883)).toBe(false);
+  });
+
+  it('answers a search counted before with the total of the rows now, after the run was written again', async () => {
+    const body = { reconId, tab: 'inventory_mismatch', search: 'mn', pagination: { page: 1, pageSize: 3 } };
+    const first = await details('mnAdmin', 'MN', body);
+    const again = await details('mnAdmin', 'MN', body);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(again.body.pagination).toEqual(first.body.pagination);
+    // As a refresh through another instance would: a row gone, and the run's updated_at moved on.
+    const [gone] = await rows<{ id: number }>(
+      sql`select x.id from reconciliation_rows x join reconciliation_runs r on r.id = x.run_id where r.reference_id = ${reconId} and x.tab = 'inventory_mismatch' and x.resolved_at is null order by x.id desc limit 1`,
+    );
+    const [saved] = await rows<Record<string, unknown>>(sql`select * from reconciliation_rows where id = ${gone!.id}`);
+    await api.database.db.execute(sql`delete from reconciliation_rows where id = ${gone!.id}`);
+    await api.database.db.execute(sql`update reconciliation_runs set updated_at = now() where reference_id = ${reconId}`);
+    try {
+      const after = await details('mnAdmin', 'MN', body);
+      expect(after.body.pagination.totalRecords).toBe(first.body.pagination.totalRecords - 1);
+    } finally {
+      const columns = Object.keys(saved!).filter((column) => column !== 'search_text');
+      await api.database.db.execute(
+        sql`insert into reconciliation_rows (${sql.raw(columns.map((column) => `"${column}"`).join(', '))}) values (${sql.join(columns.map((column) => sql`${saved![column]}`), sql`, `)})`,
+      );
+    }
   });
 
   it('exports both tabs as a workbook downloaded by its link, a formula written as text', async () => {

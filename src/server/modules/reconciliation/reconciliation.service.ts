@@ -24,6 +24,7 @@ import {
   insertRunUnlessRunning,
   latestRun,
   runWithRowsPage,
+  walkToPage,
   lockAcceptableRows,
   lockRunOfMarket,
   markAccepted,
@@ -64,7 +65,26 @@ export function reconBatchRow(row: ReconRow): ReconBatchRow {
   };
 }
 
+/** Searches and filters whose matches are kept, at most; the one used longest ago goes first. */
+const KNOWN_MATCHES_MAX = 1_000;
+/** The runs' statuses in which their rows are written and stay so (an accept changes no row's text or filtered fields). */
+const REPORT_STANDS: readonly string[] = ['REPORT-GENERATED', 'COMPLETED'];
+
 export function createReconciliationService({ db, jobs }: ReconciliationServiceDeps) {
+  /**
+   * How many rows of a run's tab a search and filter matched, with the run's updated_at when counted (its
+   * generation: a refresh, which writes the rows again, changes it). It tells the details list that a search's
+   * matches are dense enough to walk to its page (walkToPage); the statement checks the generation and counts
+   * again when the run has changed, on this instance or another, so a kept count is never answered stale.
+   */
+  const knownMatches = new Map<string, { total: number; tabRows: number; generation: string }>();
+  function keepMatches(key: string, run: ReconRun, tab: ReconciliationTab, total: number) {
+    if (!REPORT_STANDS.includes(run.status)) return;
+    knownMatches.delete(key);
+    knownMatches.set(key, { total, tabRows: run.tabCounts[tab] ?? 0, generation: String(run.updatedAt) });
+    if (knownMatches.size > KNOWN_MATCHES_MAX) knownMatches.delete(knownMatches.keys().next().value!);
+  }
+
   /** The run as the screens show it; its locations' names were read with it. */
   function statusRecord(run: ReconRun): ReconStatusRecord {
     return {
@@ -121,8 +141,13 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
 
     /** A page of a tab as the JSON text of its rows, how many rows it holds and the total, read with the run in one statement. */
     async details(ctx: Ctx, referenceId: string, query: Omit<ReconRowQuery, 'runId' | 'page' | 'knownTotal'> & { tab: ReconciliationTab; page: { page: number; pageSize: number } }) {
-      const { run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query);
+      const searched = Boolean(query.search) || query.filters.length > 0;
+      const key = searched ? JSON.stringify([ctx.market.id, referenceId.toUpperCase(), query.tab, query.search ?? '', query.filters]) : null;
+      const known = key === null ? undefined : knownMatches.get(key);
+      const walk = known !== undefined && walkToPage(query, known.total, known.tabRows);
+      const { run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query, walk ? known : undefined);
       if (!run) throw notFound('Reconciliation');
+      if (key !== null) keepMatches(key, run, query.tab, page.total);
       return { rowsJson: page.json, rows: page.rows, total: page.total, metaDetails: statusRecord(run) };
     },
 
