@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RECON_MESSAGES, RECONCILIATION_POLL_MS, type ReconBatchRow, type ReconStatusRecord } from '../../../../shared/api/reconciliation';
+import { MAX_ACCEPT_DETAIL, RECON_MESSAGES, RECONCILIATION_POLL_MS, type ReconBatchRow, type ReconStatusRecord } from '../../../../shared/api/reconciliation';
 import { callsTo, failure, listPage, ok, renderInventoryScreen, useInventoryScreenEnvironment, type ApiAnswers } from '../test-support';
 import { ReconciliationReportPage } from './reconciliation-report-page';
 import { testReconRecord, testReconRow } from './reconciliation-test-data';
@@ -133,6 +133,21 @@ describe('the Inventory Reconciliation report', () => {
     // Typing into the dialog is slow on a busy machine.
   }, 15_000);
 
+  it('counts the additional detail and says so when a paste reached the most it keeps', async () => {
+    const { user } = renderReport();
+    await openInventoryMismatch(user);
+    await user.click(within(rowOf('MN-B-100')).getByRole('button', { name: 'Row actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: RECON_MESSAGES.acceptAction }));
+    const dialog = await screen.findByRole('dialog');
+    const detail = within(dialog).getByLabelText('Additional detail') as HTMLTextAreaElement;
+    await user.click(detail);
+    await user.paste('Recounted');
+    expect(within(dialog).getByText(`9/${MAX_ACCEPT_DETAIL}`)).toBeTruthy();
+    await user.paste('x'.repeat(MAX_ACCEPT_DETAIL + 100));
+    expect(detail.value).toHaveLength(MAX_ACCEPT_DETAIL);
+    expect(within(dialog).getByText(`${MAX_ACCEPT_DETAIL} of ${MAX_ACCEPT_DETAIL} characters, the most kept`)).toBeTruthy();
+  });
+
   it('accepts several selected batches at once', async () => {
     const { user } = renderReport({ 'POST /inventory/reconciliation/REC-MN-000012/action': () => ok({ recon_status: 'REPORT-GENERATED', accepted: ['MN-B-100', 'MN-B-500'] }) });
     await openInventoryMismatch(user);
@@ -166,14 +181,14 @@ describe('the Inventory Reconciliation report', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it('offers the accept action disabled, no selection and no Complete once the run is completed', async () => {
+  it('offers no accept action, no selection and no Complete once the run is completed', async () => {
     const { user } = renderReport({}, testReconRecord({ recon_status: 'COMPLETED' }));
     await openInventoryMismatch(user);
     expect(screen.queryByRole('checkbox', { name: /Select MN-B-100/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
-    await user.click(within(rowOf('MN-B-100')).getByRole('button', { name: 'Row actions' }));
-    expect((await screen.findByRole('menuitem', { name: RECON_MESSAGES.acceptAction })).getAttribute('aria-disabled')).toBe('true');
+    // The row that could be accepted while the report stood offers nothing now.
+    expect(within(rowOf('MN-B-100')).queryByRole('button', { name: 'Row actions' })).toBeNull();
   });
 
   it('opens the answered download link in a new window on Export, and says the report was exported', async () => {

@@ -139,8 +139,8 @@ export function ReconciliationReportPage({ reconId }: { reconId: string }) {
     }
   };
 
-  const rowActions = (row: ReconBatchRow): RowAction[] =>
-    isAcceptable(row) ? [{ label: RECON_MESSAGES.acceptAction, icon: 'check', disabled: !generated, onSelect: () => openAccept([row]) }] : [];
+  // A completed report is a record: no row offers an action (a menu on each row holding one disabled item was noise).
+  const rowActions = (row: ReconBatchRow): RowAction[] => (generated && isAcceptable(row) ? [{ label: RECON_MESSAGES.acceptAction, icon: 'check', onSelect: () => openAccept([row]) }] : []);
 
   const badge = runStatus ? STATUS_BADGES[runStatus] : undefined;
   return (
