@@ -15,6 +15,8 @@ import { marketQuerySchema } from './markets';
 export const RECONCILIATION_POLL_MS = 5_000;
 /** Batches accepted in one action, at most. */
 export const MAX_ACCEPT_BATCHES = 500;
+/** Characters of an accept's additional detail, at most. */
+export const MAX_ACCEPT_DETAIL = 500;
 /** An export's download link works this long. */
 export const EXPORT_LINK_MINUTES = 10;
 /** 'Other' needs at least this much detail after trimming (spec section 5). */
@@ -164,7 +166,7 @@ const actionBodySchema = z.discriminatedUnion(
       /** Batch numbers of the run's Inventory Mismatch rows whose status is accept_s2s_inventory. */
       batchId: z.array(z.string().trim().min(1).max(100)).min(1, 'choose at least one batch').max(MAX_ACCEPT_BATCHES, `at most ${MAX_ACCEPT_BATCHES} batches at once`),
       reasonCode: z.number({ error: RECON_MESSAGES.selectReason }).int(RECON_MESSAGES.selectReason),
-      comments: z.string().max(500, 'must be at most 500 characters').optional(),
+      comments: z.string().max(MAX_ACCEPT_DETAIL, `must be at most ${MAX_ACCEPT_DETAIL} characters`).optional(),
     }),
     z.object({ action: z.literal('export'), marketCode: marketCodeSchema.optional() }),
     z.object({ action: z.literal('complete'), marketCode: marketCodeSchema.optional() }),

@@ -1,7 +1,7 @@
 // Accepting the seed-to-sale quantity asks why: a reason from the list, and for 'Other' a detail of at least
 // 10 characters. Confirm stays disabled until that holds (spec section 5).
 import { useId, useState } from 'react';
-import { RECON_ACCEPT_REASONS, RECON_MESSAGES } from '../../../../shared/api/reconciliation';
+import { MAX_ACCEPT_DETAIL, RECON_ACCEPT_REASONS, RECON_MESSAGES } from '../../../../shared/api/reconciliation';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -46,6 +46,7 @@ function ReasonForm({ busy, error, onConfirm, onClose }: Omit<Props, 'batches'>)
   const problems = reasonProblems(draft);
   const valid = canConfirmReason(draft);
   const detailError = detailTouched ? problems.detail : undefined;
+  const atLimit = detail.length >= MAX_ACCEPT_DETAIL;
 
   return (
     <form
@@ -64,18 +65,24 @@ function ReasonForm({ busy, error, onConfirm, onClose }: Omit<Props, 'batches'>)
         <textarea
           id={detailId}
           rows={3}
-          maxLength={500}
+          maxLength={MAX_ACCEPT_DETAIL}
           value={detail}
           disabled={busy}
           aria-invalid={detailError ? true : undefined}
-          aria-describedby={`${detailId}-message`}
+          aria-describedby={`${detailId}-message ${detailId}-count`}
           onChange={(event) => setDetail(event.target.value)}
           onBlur={() => setDetailTouched(true)}
           className={`${fieldControl} min-h-24`}
         />
-        <p id={`${detailId}-message`} className={detailError ? fieldError : fieldHint}>
-          {problems.detail ?? 'Recorded with the change in the audit log.'}
-        </p>
+        <div className="flex items-start justify-between gap-3">
+          <p id={`${detailId}-message`} className={detailError ? fieldError : fieldHint}>
+            {problems.detail ?? 'Recorded with the change in the audit log.'}
+          </p>
+          {/* The box keeps MAX_ACCEPT_DETAIL characters: a longer paste was cut without a word. */}
+          <p id={`${detailId}-count`} className={`${fieldHint} shrink-0 tabular-nums ${atLimit ? 'font-medium text-amber-800' : ''}`} aria-live={atLimit ? 'polite' : 'off'}>
+            {atLimit ? `${MAX_ACCEPT_DETAIL} of ${MAX_ACCEPT_DETAIL} characters, the most kept` : `${detail.length}/${MAX_ACCEPT_DETAIL}`}
+          </p>
+        </div>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={busy} className="w-full sm:w-auto pointer-coarse:min-h-11">
