@@ -1,13 +1,14 @@
 // A list screen's phone and tablet form when its rows need cards of their own (a product's five inputs, a
 // batch tinted with its row colour): the DataTable's search, sort and filter sheet, filter chips, progress,
 // loading and empty states and pagination around the caller's cards. With `columnLayout`, a Columns button
-// opens Manage Columns on the same saved layout as the desktop table (where it decides what an export writes).
+// opens Manage Columns on the same saved layout as the desktop table (where it decides what an export writes), and
+// each card is given that layout, so that it shows the columns chosen there and no others.
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../badge';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import type { ColumnInfo } from './column-info';
-import { useColumnPreferences } from './column-preferences';
+import { useColumnPreferences, type ColumnPreferences } from './column-preferences';
 import { EMPTY_TABLE_TEXT } from './data-table';
 import { FilterChips } from './filter-chips';
 import { ManageColumnsDialog } from './manage-columns-dialog';
@@ -18,6 +19,8 @@ import { withColumnFilter, withoutFilters, withPage, withPageSize, withSearch, w
 import type { TableState } from './types';
 import type { TableQueryResult } from './use-table-query';
 
+export type CardLayout = { order: readonly string[]; visibility: Readonly<Record<string, boolean>> };
+
 type Props<Row> = {
   caption: string;
   columns: readonly ColumnInfo[];
@@ -25,7 +28,8 @@ type Props<Row> = {
   state: TableState;
   onStateChange: (next: TableState) => void;
   getRowKey: (row: Row) => string | number;
-  renderCard: (row: Row) => ReactNode;
+  /** A row's card; `layout` is the saved column order and visibility (the columns' defaults without `columnLayout`). */
+  renderCard: (row: Row, layout: CardLayout) => ReactNode;
   /** The table id whose saved column layout the Columns button edits; no Columns button without it. */
   columnLayout?: string;
   /** Shown under the search row (a count of rows left out, a bulk action). */
@@ -38,6 +42,9 @@ export function CardListScreen<Row>({ caption, columns, list, state, onStateChan
   const [sheetOpen, setSheetOpen] = useState(false);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const columnsById = new Map(columns.map((column) => [column.id, column]));
+  // One layout for the dialog and the cards: a column ticked or moved there changes the cards at once.
+  const preferences = useColumnPreferences(columnLayout ?? '', columns);
+  const layout: CardLayout = { order: preferences.order, visibility: preferences.visibility };
   const emit = (next: TableState) => {
     if (next !== state) onStateChange(next);
   };
@@ -73,7 +80,7 @@ export function CardListScreen<Row>({ caption, columns, list, state, onStateChan
       ) : (
         <ul aria-label={caption} aria-busy={list.isFetching} className={`space-y-3 ${listClassName}`}>
           {list.rows.map((row) => (
-            <li key={getRowKey(row)}>{renderCard(row)}</li>
+            <li key={getRowKey(row)}>{renderCard(row, layout)}</li>
           ))}
         </ul>
       )}
@@ -100,13 +107,12 @@ export function CardListScreen<Row>({ caption, columns, list, state, onStateChan
         onFilter={(column, filter) => emit(withColumnFilter(state, column, filter))}
         onClearAll={() => emit(withSort(withoutFilters(state), []))}
       />
-      {columnLayout && <ColumnsDialog tableId={columnLayout} columns={columns} open={columnsOpen} onClose={() => setColumnsOpen(false)} />}
+      {columnLayout && <ColumnsDialog preferences={preferences} columns={columns} open={columnsOpen} onClose={() => setColumnsOpen(false)} />}
     </div>
   );
 }
 
-function ColumnsDialog({ tableId, columns, open, onClose }: { tableId: string; columns: readonly ColumnInfo[]; open: boolean; onClose: () => void }) {
-  const preferences = useColumnPreferences(tableId, columns);
+function ColumnsDialog({ preferences, columns, open, onClose }: { preferences: ColumnPreferences; columns: readonly ColumnInfo[]; open: boolean; onClose: () => void }) {
   return (
     <ManageColumnsDialog
       open={open}

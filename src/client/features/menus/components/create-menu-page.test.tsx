@@ -236,6 +236,26 @@ describe('Create Menu', () => {
     await user.click(within(bar).getByRole('button', { name: MENU_MESSAGES.exportMenu }));
     expect(await screen.findByRole('dialog', { name: MENU_MESSAGES.chooserTitle })).toBeTruthy();
   });
+
+  it('on a phone shows on each card the columns the export writes, as Columns sets them', async () => {
+    setWidth(390);
+    const { user } = renderCreateMenu(answers(), 'internal');
+    const list = await screen.findByRole('list', { name: MENU_MESSAGES.internalTab });
+    const firstCard = () => within(list).getAllByRole('article')[0]!;
+    const terms = () => within(firstCard()).queryAllByRole('term').map((term) => term.textContent);
+    // By default: neither the price nor the dominance, both hidden until chosen (and not exported).
+    expect(terms()).toContain('Batch#');
+    expect(terms()).not.toContain('Price per unit');
+    expect(terms()).not.toContain('Dominance');
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Columns' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Price per unit/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Batch#/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(terms()).toContain('Price per unit');
+    expect(terms()).not.toContain('Batch#');
+  });
 });
 
 function hexToRgb(hex: string): string {

@@ -6,7 +6,7 @@ import { useId, type ReactNode } from 'react';
 import type { MenuListingRow } from '../../../../shared/api/menus';
 import type { MenuType } from '../../../../shared/enums';
 import { formatDate, formatItemSize, formatPotency, formatTopTerpenes, formatUsd } from '../../../lib/format';
-import { CardListScreen } from '../../../components/ui/data-table/card-list-screen';
+import { CardListScreen, type CardLayout } from '../../../components/ui/data-table/card-list-screen';
 import { describeColumns } from '../../../components/ui/data-table/column-info';
 import type { TableState } from '../../../components/ui/data-table/types';
 import type { TableQueryResult } from '../../../components/ui/data-table/use-table-query';
@@ -28,45 +28,75 @@ type Props = {
 };
 
 export function MenuCards({ menuType, caption, columns, list, state, onStateChange, selection, toolbar }: Props) {
+  const described = describeColumns(columns);
+  const labels = new Map(described.map((column) => [column.id, column.label]));
   return (
     <CardListScreen<MenuListingRow>
       caption={caption}
-      columns={describeColumns(columns)}
+      columns={described}
       list={list}
       state={state}
       onStateChange={onStateChange}
       getRowKey={(row) => row.batch_id}
-      renderCard={(row) => <BatchCard row={row} menuType={menuType} selection={selection} />}
-      // The same saved layout as the desktop table's: it decides the columns an export writes.
+      renderCard={(row, layout) => <BatchCard row={row} fields={cardFields(layout, labels)} selection={selection} />}
+      // The same saved layout as the desktop table's: it decides the columns an export writes, and the cards show
+      // those columns (a card showing a price the export leaves out told a rep the price would go out).
       columnLayout={menuTableId(menuType)}
       toolbar={toolbar}
     />
   );
 }
 
-function BatchCard({ row, menuType, selection }: { row: MenuListingRow; menuType: MenuType; selection?: MenuRowSelection }) {
+/** How a card writes each column's value (as the table's cells do). */
+const CARD_VALUES: Record<string, (row: MenuListingRow) => string> = {
+  batch_number: (row) => row.batch_number,
+  strain_name: (row) => row.strain_name ?? '',
+  strain_type: (row) => row.strain_type ?? '',
+  product_name: (row) => row.product_name ?? '',
+  item_size: (row) => formatItemSize(row.item_size, row.item_size_uom),
+  thc_value: (row) => formatPotency(row.thc_value, row.thc_total_uom),
+  cbd_value: (row) => formatPotency(row.cbd_value, row.cbd_total_uom),
+  top_terpenes: (row) => formatTopTerpenes(row.top_terpenes),
+  expired_date: (row) => formatDate(row.expired_date, ''),
+  case_size: (row) => String(row.case_size ?? ''),
+  available_case_size: (row) => String(row.available_case_size ?? ''),
+  standard_case_size: (row) => String(row.standard_case_size ?? ''),
+  total_available_quantity: (row) => String(row.total_available_quantity ?? ''),
+  base_price: (row) => formatUsd(row.base_price),
+  s2s_location_name: (row) => row.s2s_location_name ?? '',
+};
+/** Shown on one line under the title rather than as fields: what the batch is. */
+const CLASSIFICATION = ['category_name', 'subcategory_name', 'brand_name'] as const;
+/** Fields as wide as the card. */
+const WIDE = new Set(['top_terpenes', 's2s_location_name']);
+
+type CardField = { id: string; label: string; value: (row: MenuListingRow) => string };
+type CardFields = { classification: (keyof MenuListingRow)[]; fields: CardField[] };
+
+/**
+ * The visible columns in their order: the product name is the card's title, the classification its subtitle, and
+ * the fields as wide as the card come after the two-up ones (between them, one left a hole in the grid).
+ */
+function cardFields(layout: CardLayout, labels: ReadonlyMap<string, string>): CardFields {
+  const visible = layout.order.filter((id) => layout.visibility[id]);
+  const fields = visible.flatMap((id) => {
+    const value = CARD_VALUES[id];
+    return value ? [{ id, label: labels.get(id) ?? id, value }] : [];
+  });
+  return {
+    classification: CLASSIFICATION.filter((id) => visible.includes(id)),
+    fields: [...fields.filter((field) => !WIDE.has(field.id)), ...fields.filter((field) => WIDE.has(field.id))],
+  };
+}
+
+function BatchCard({ row, fields, selection }: { row: MenuListingRow; fields: CardFields; selection?: MenuRowSelection }) {
   const titleId = useId();
   const colors = menuRowColors(row);
   const included = selection?.isIncluded(row) ?? true;
-  const classification = [row.category_name, row.subcategory_name, row.brand_name].filter(Boolean).join(' · ');
-  const fields: [string, string][] = [
-    ['Batch#', row.batch_number],
-    ['Strain', [row.strain_name, row.strain_type].filter(Boolean).join(' · ')],
-    ['Size', formatItemSize(row.item_size, row.item_size_uom)],
-    ['THC', formatPotency(row.thc_value, row.thc_total_uom)],
-    ['CBD', formatPotency(row.cbd_value, row.cbd_total_uom)],
-    ['Expiry Date', formatDate(row.expired_date, '')],
-    ...(menuType === 'internal'
-      ? ([
-          ['Case Size', String(row.case_size ?? '')],
-          ['Cases Available', String(row.available_case_size ?? '')],
-        ] as [string, string][])
-      : ([
-          ['Standard Case Size', String(row.standard_case_size ?? '')],
-          ['Available Quantity', String(row.total_available_quantity ?? '')],
-        ] as [string, string][])),
-    ['Price per unit', formatUsd(row.base_price)],
-  ];
+  const classification = fields.classification
+    .map((id) => row[id])
+    .filter(Boolean)
+    .join(' · ');
   return (
     <article
       aria-labelledby={titleId}
@@ -96,20 +126,16 @@ function BatchCard({ row, menuType, selection }: { row: MenuListingRow; menuType
           {!included && <p className="text-sm font-medium text-slate-800">Left out of this menu</p>}
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-900/10 pt-3">
-        {fields.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs font-medium text-slate-600">{label}</dt>
-            <dd className="text-sm break-words text-slate-900">{value || '-'}</dd>
-          </div>
-        ))}
-        {row.top_terpenes.length > 0 && (
-          <div className="col-span-2 min-w-0">
-            <dt className="text-xs font-medium text-slate-600">Top Terpenes</dt>
-            <dd className="text-sm break-words text-slate-900">{formatTopTerpenes(row.top_terpenes)}</dd>
-          </div>
-        )}
-      </dl>
+      {fields.fields.length > 0 && (
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-900/10 pt-3">
+          {fields.fields.map((field) => (
+            <div key={field.id} className={`min-w-0 ${WIDE.has(field.id) ? 'col-span-2' : ''}`}>
+              <dt className="text-xs font-medium text-slate-600">{field.label}</dt>
+              <dd className="text-sm break-words text-slate-900">{field.value(row) || '-'}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </article>
   );
 }
