@@ -207,6 +207,34 @@ describe('the Inventory Issues screen', () => {
     expect(callsTo('GET', '/inventory/issues/refresh/status')).toHaveLength(polls);
   });
 
+  it('takes the last result away when another refresh starts, rather than showing it beside the new one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: IssueRefreshStatusRecord | null = null;
+    let started = 0;
+    const { user } = renderIssues({
+      [STATUS]: () => ok(status),
+      [REFRESH]: () => {
+        started += 1;
+        status = refreshRecord({ inventory_refresh_id: started });
+        return ok(status, { status: 201 });
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Product 1 MN-B-101' }));
+    await user.click(await refreshButton());
+    expect(await screen.findByText('Refreshing inventory issues...')).toBeTruthy();
+    status = refreshRecord({ inventory_refresh_id: 1, issue_status: 'COMPLETED', no_of_fixed_items: 0, no_of_items: 1 });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByText('0 of 1 item fixed')).toBeTruthy();
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Product 1 MN-B-101' }));
+    await user.click(await refreshButton());
+    expect(await screen.findByText('Refreshing inventory issues...')).toBeTruthy();
+    expect(screen.queryByText('0 of 1 item fixed')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByText('Refreshing inventory issues...')).toBeTruthy();
+    expect(screen.queryByText('0 of 1 item fixed')).toBeNull();
+  });
+
   it('follows a refresh already running when the page opens, and shows its comments when it fails', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status = refreshRecord();

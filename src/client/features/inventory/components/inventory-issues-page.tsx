@@ -77,6 +77,9 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
     setFollowed(null);
     setFinished(latest);
   }
+  // While a refresh runs, an earlier one's result is old news: shown beside 'Refreshing inventory issues...' it read as
+  // this one's (the page follows a refresh it started, so the branch above does not clear it).
+  if (running && finished) setFinished(null);
   useEffect(() => {
     if (!finished) return;
     void queryClient.invalidateQueries({ queryKey: [ISSUES_QUERY_KEY, 'list'] });
@@ -96,6 +99,7 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
       const started = await refresh.mutateAsync({ tab, records: selected.map((row) => ({ productName: row.product_name, batchId: row.batch_id })) });
       // Followed even if the job ended before it answered, so that its result still shows.
       setFollowed(started.inventory_refresh_id);
+      setFinished(null);
       clear();
     } catch (error) {
       handleError(error, ISSUE_MESSAGES.failed);
