@@ -16,7 +16,8 @@ import { MARKET_TIME_ZONES } from '../../src/shared/market-time';
 import { failInterruptedReconciliations } from '../../src/server/modules/reconciliation/reconciliation-job';
 import type { DemoUserKey } from '../../src/server/db/demo-data/demo-users';
 import { listRows, listRowsJson, runWithRowsPage, walkToPage, type ReconRowQuery } from '../../src/server/modules/reconciliation/reconciliation.repository';
-import { reconBatchRow } from '../../src/server/modules/reconciliation/reconciliation.service';
+import { createReconciliationService, reconBatchRow } from '../../src/server/modules/reconciliation/reconciliation.service';
+import type { JobQueue } from '../../src/server/jobs/job-queue';
 import type { ReconBatchRow } from '../../src/shared/api/reconciliation';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -248,6 +249,18 @@ describe('a reconciliation of MN', () => {
       }
     }
     expect(compared).toBeGreaterThan(12);
+
+    // A walk that gives up before its page is full answers a short page; the service reads that page again sorted.
+    const dense = { tab: 'inventory_mismatch' as const, search: 'mn', filters: [], sort: [], page: { page: 1, pageSize: 3 } };
+    const whole = await runWithRowsPage(api.database.db, run!.marketId, reconId, dense);
+    const gaveUp = await runWithRowsPage(api.database.db, run!.marketId, reconId, dense, { total: whole.page.total, generation: run!.updatedAt, giveUpAfter: 1 });
+    expect(gaveUp.page.rows).toBeLessThan(whole.page.rows);
+    const service = createReconciliationService({ db: api.database.db, jobs: {} as JobQueue, walkGivesUpAfter: 1 });
+    const ctx = { caller: { id: 'test' }, market: { id: run!.marketId, code: 'MN', name: 'Minnesota' }, requestId: 'test' } as unknown as Parameters<typeof service.details>[0];
+    for (const attempt of ['counted', 'walked and read again']) {
+      const answer = await service.details(ctx, reconId, dense);
+      expect([answer.rowsJson, answer.rows, answer.total], attempt).toEqual([whole.page.json, whole.page.rows, whole.page.total]);
+    }
     // The walk is chosen only where the matches are dense enough to read few rows on the way.
     expect(walkToPage({ sort: [], page: { page: 1, pageSize: 100 } }, 40_883, 40_883)).toBe(true);
     expect(walkToPage({ sort: [], page: { page: 1, pageSize: 100 } }, 487, 40_883)).toBe(false);

@@ -324,6 +324,12 @@ function orderIsIndexed(sort: ReconRowQuery['sort']): boolean {
 
 /** Rows read, at most, to walk to a searched page in the tab's order instead of sorting every match (see walkToPage). */
 const WALK_MAX_ROWS = 2_000;
+/**
+ * Rows a walk reads before it gives up: the matches may lie together rather than spread (the Status Mismatch tab's
+ * 'MN-S' batches all come after its 6,030 'MN-B' ones), and a walk past this many costs more than the sort it saves.
+ * A page that came up short of its rows is read again by sorting the matches (the service's details).
+ */
+const WALK_GIVES_UP_AFTER = 4 * WALK_MAX_ROWS;
 
 /**
  * Whether a searched or filtered page is cheaper walked to, in an order an index serves, than found by sorting every
@@ -385,17 +391,19 @@ type PageQuery = Omit<ReconRowQuery, 'knownTotal'> & { page: { page: number; pag
  * statement (nothing parsed, mapped and encoded again per row), with its count: `knownTotal` when given, else the
  * matches, read once. The run is `runId` (a value, or a subquery of the statement).
  */
-function rowsPageParts(query: PageQuery, runId: SQL, knownTotal: SQL | null, walk?: { total: SQL }): { ctes: SQL; select: SQL } {
+function rowsPageParts(query: PageQuery, runId: SQL, knownTotal: SQL | null, walk?: { total: SQL; giveUpAfter: number }): { ctes: SQL; select: SQL } {
   const { where, ofRun, matching, order, limit } = rowQueryParts(query, runId);
   const page = sql`coalesce('[' || string_agg((${ROW_JSON})::text, ',' order by ${order}) || ']', '[]') as json, count(*)::int as rows`;
   if (walk && matching) {
-    // The tab's rows in the page's order from its index, the matches kept as they come, until the page is full. The
-    // inner query is fenced by `offset 0`, so that the matching is not planned into a trigram scan and a sort; the
+    // The tab's rows in the page's order from its index, the matches kept as they come, until the page is full (or the
+    // walk gives up). The inner query is fenced by its limit, so that the matching is not planned into a trigram scan
+    // and a sort; the
     // outer one has no ORDER BY of its own, which PostgreSQL met with a sort of every match (it does not see that
     // the inner order by tab, batch and id is its order, the tab being fixed): a scan and a filter keep the order
     // they are fed, and the page's JSON is aggregated in that order explicitly.
     return {
-      ctes: sql`page as (select * from (select x.* from reconciliation_rows x where ${ofRun} order by ${order} offset 0) x where ${matching} ${limit})`,
+      ctes: sql`page as (select * from (select x.* from reconciliation_rows x where ${ofRun} order by ${order} limit ${sql.raw(String(Math.trunc(walk.giveUpAfter)))}) x
+                where ${matching} ${limit})`,
       select: sql`${page}, ${walk.total} as total`,
     };
   }
@@ -430,7 +438,7 @@ export async function runWithRowsPage(
    * `generation`): the page is walked to (walkToPage), and the total is this one unless the run has changed since,
    * when it is counted again in the same statement.
    */
-  known?: { total: number; generation: string },
+  known?: { total: number; generation: string; giveUpAfter?: number },
 ): Promise<{ run: ReconRun | null; page: RowsPage }> {
   const counted = !query.search && query.filters.length === 0;
   const { ofRun, matching } = rowQueryParts({ ...query, runId: 0 }, sql`(select id from run)`);
@@ -439,6 +447,7 @@ export async function runWithRowsPage(
       ? {
           total: sql`case when (select "updatedAt" from run) = ${known.generation}::timestamptz then ${known.total}::int
                      else (select count(*)::int from reconciliation_rows x where ${ofRun} and ${matching}) end`,
+          giveUpAfter: known.giveUpAfter ?? WALK_GIVES_UP_AFTER,
         }
       : undefined;
   const parts = rowsPageParts({ ...query, runId: 0 }, sql`(select id from run)`, counted ? sql`coalesce((select ("tabCounts" ->> ${query.tab})::int from run), 0)` : null, walk);

@@ -36,7 +36,12 @@ import {
 
 type Ctx = Pick<RequestContext, 'caller' | 'market' | 'requestId'>;
 
-export type ReconciliationServiceDeps = { db: Db; jobs: JobQueue };
+export type ReconciliationServiceDeps = {
+  db: Db;
+  jobs: JobQueue;
+  /** Rows a walk to a searched page reads before it gives up (runWithRowsPage's default unless a test sets it). */
+  walkGivesUpAfter?: number;
+};
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
@@ -65,12 +70,15 @@ export function reconBatchRow(row: ReconRow): ReconBatchRow {
   };
 }
 
+/** The rows a page of a list of `total` rows holds. */
+const pageRowsOf = (total: number, { page, pageSize }: { page: number; pageSize: number }) => Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+
 /** Searches and filters whose matches are kept, at most; the one used longest ago goes first. */
 const KNOWN_MATCHES_MAX = 1_000;
 /** The runs' statuses in which their rows are written and stay so (an accept changes no row's text or filtered fields). */
 const REPORT_STANDS: readonly string[] = ['REPORT-GENERATED', 'COMPLETED'];
 
-export function createReconciliationService({ db, jobs }: ReconciliationServiceDeps) {
+export function createReconciliationService({ db, jobs, walkGivesUpAfter }: ReconciliationServiceDeps) {
   /**
    * How many rows of a run's tab a search and filter matched, with the run's updated_at when counted (its
    * generation: a refresh, which writes the rows again, changes it). It tells the details list that a search's
@@ -145,7 +153,10 @@ export function createReconciliationService({ db, jobs }: ReconciliationServiceD
       const key = searched ? JSON.stringify([ctx.market.id, referenceId.toUpperCase(), query.tab, query.search ?? '', query.filters]) : null;
       const known = key === null ? undefined : knownMatches.get(key);
       const walk = known !== undefined && walkToPage(query, known.total, known.tabRows);
-      const { run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query, walk ? known : undefined);
+      let { run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query, walk ? { ...known, giveUpAfter: walkGivesUpAfter } : undefined);
+      // A walk that gave up before its page was full (the matches lay further on than their number promised): read
+      // again by sorting the matches.
+      if (walk && page.rows < pageRowsOf(page.total, query.page)) ({ run, page } = await runWithRowsPage(db, ctx.market.id, referenceId, query));
       if (!run) throw notFound('Reconciliation');
       if (key !== null) keepMatches(key, run, query.tab, page.total);
       return { rowsJson: page.json, rows: page.rows, total: page.total, metaDetails: statusRecord(run) };
