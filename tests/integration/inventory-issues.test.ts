@@ -233,6 +233,8 @@ describe('refreshing issues', () => {
     const refused = first.status === 201 ? second : first;
     expect(refused.body.message).toBe(ISSUE_MESSAGES.refreshInProgress);
     expect(started.body.data).toMatchObject({ market_code: 'MN', tab_name: 'item_issues', issue_status: 'IN-PROGRESS', no_of_items: records.length, no_of_fixed_items: 0 });
+    // Who started it, by name as well as by id: another user's screen follows this refresh too.
+    expect(started.body.data.created_user_name).toBe('Alex Morgan');
 
     const done = await settledRefresh('mnAdmin', 'MN');
     expect(done).toMatchObject({ inventory_refresh_id: started.body.data.inventory_refresh_id, issue_status: 'COMPLETED' });

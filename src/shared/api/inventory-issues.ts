@@ -84,6 +84,8 @@ const refreshStatusSchema = z.object({
   is_deleted: z.boolean(),
   created_ts: isoDateTime,
   created_user: z.string().nullable(),
+  /** Beyond the spec's record: the name of who started the refresh, so that a screen can say whose it is. */
+  created_user_name: z.string().nullable(),
   updated_ts: isoDateTime,
   updated_user: z.string().nullable(),
 });

@@ -16,6 +16,7 @@ function record(overrides: Partial<IssueRefreshStatusRecord>): IssueRefreshStatu
     is_deleted: false,
     created_ts: '2026-03-02T15:00:00.000Z',
     created_user: '7',
+    created_user_name: 'Avery Admin',
     updated_ts: '2026-03-02T15:01:00.000Z',
     updated_user: '7',
     ...overrides,

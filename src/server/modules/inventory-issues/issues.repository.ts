@@ -192,17 +192,19 @@ export type RefreshRun = {
   items: RefreshItem[];
   isDeleted: boolean;
   createdBy: string | null;
+  /** The name of who started it (the account's, as the header shows it). */
+  createdByName: string | null;
   updatedBy: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 };
 
 const RUN_COLUMNS = sql`r.id, r.market_id as "marketId", m.code as "marketCode", r.tab, r.status, r.comments, r.no_of_fixed_items as "noOfFixedItems",
-  r.no_of_items as "noOfItems", r.items, r.is_deleted as "isDeleted", r.created_by as "createdBy", r.updated_by as "updatedBy",
-  r.created_at as "createdAt", r.updated_at as "updatedAt"`;
+  r.no_of_items as "noOfItems", r.items, r.is_deleted as "isDeleted", r.created_by as "createdBy", u.name as "createdByName",
+  r.updated_by as "updatedBy", r.created_at as "createdAt", r.updated_at as "updatedAt"`;
 
 async function selectRuns(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<RefreshRun[]> {
-  return queryRows<RefreshRun>(db, sql`select ${RUN_COLUMNS} from issue_refresh_runs r join markets m on m.id = r.market_id where ${where} ${tail}`);
+  return queryRows<RefreshRun>(db, sql`select ${RUN_COLUMNS} from issue_refresh_runs r join markets m on m.id = r.market_id left join users u on u.id = r.created_by where ${where} ${tail}`);
 }
 
 export async function findRun(db: DbOrTx, id: number): Promise<RefreshRun | null> {

@@ -76,6 +76,7 @@ function refreshStatusRecord(run: RefreshRun) {
     is_deleted: run.isDeleted,
     created_ts: new Date(run.createdAt).toISOString(),
     created_user: run.createdBy,
+    created_user_name: run.createdByName,
     updated_ts: new Date(run.updatedAt).toISOString(),
     updated_user: run.updatedBy,
   };

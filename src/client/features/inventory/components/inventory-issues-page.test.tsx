@@ -37,6 +37,7 @@ function refreshRecord(overrides: Partial<IssueRefreshStatusRecord> = {}): Issue
     is_deleted: false,
     created_ts: '2026-03-02T16:00:00.000Z',
     created_user: '7',
+    created_user_name: 'Avery Admin',
     updated_ts: '2026-03-02T16:00:00.000Z',
     updated_user: '7',
     ...overrides,
@@ -240,6 +241,8 @@ describe('the Inventory Issues screen', () => {
     let status = refreshRecord();
     const { user } = renderIssues({ [STATUS]: () => ok(status) });
     expect(await screen.findByText('Refreshing inventory issues...')).toBeTruthy();
+    // Perhaps another user's: the banner says whose.
+    expect(screen.getByText(`Started by Avery Admin at ${formatDateTime('2026-03-02T16:00:00.000Z')}`)).toBeTruthy();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Product 1 MN-B-101' }));
     expect(((await refreshButton()) as HTMLButtonElement).disabled).toBe(true);
 

@@ -119,14 +119,16 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
         }
         className="sm:mb-2"
       />
-      {running && (
+      {running && latest && (
         <Banner tone="info" title={ISSUE_SCREEN_MESSAGES.running} autoDismissMs={0} dismissible={false}>
           <p>{ISSUE_SCREEN_MESSAGES.runningDetail}</p>
+          <RefreshStarter record={latest} />
         </Banner>
       )}
-      {result && (
+      {result && finished && (
         <Banner tone={result.tone} title={result.title} autoDismissMs={0} onDismiss={() => setFinished(null)}>
           <p>{result.text}</p>
+          <RefreshStarter record={finished} />
         </Banner>
       )}
       <TabGroup selectedIndex={ISSUE_TABS.indexOf(tab)} onChange={handleTabChange}>
@@ -203,4 +205,10 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
       />
     </div>
   );
+}
+
+/** Who started a refresh and when: the page also follows one another user started, whose result is not theirs. */
+function RefreshStarter({ record }: { record: IssueRefreshStatusRecord }) {
+  if (!record.created_user_name) return null;
+  return <p className="mt-1 text-sm opacity-80">{`Started by ${record.created_user_name} at ${formatDateTime(record.created_ts)}`}</p>;
 }
