@@ -210,5 +210,5 @@ export function InventoryIssuesPage({ marketName, tab, state, onTabChange, onSta
 /** Who started a refresh and when: the page also follows one another user started, whose result is not theirs. */
 function RefreshStarter({ record }: { record: IssueRefreshStatusRecord }) {
   if (!record.created_user_name) return null;
-  return <p className="mt-1 text-sm opacity-80">{`Started by ${record.created_user_name} at ${formatDateTime(record.created_ts)}`}</p>;
+  return <p className="mt-1 text-sm">{`Started by ${record.created_user_name} at ${formatDateTime(record.created_ts)}`}</p>;
 }
