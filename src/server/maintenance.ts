@@ -17,6 +17,8 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string
       purgeExpiredExports(db, dataDir).catch((error: unknown) => log.warn({ err: error }, 'purging expired exports failed')),
       foldKeptCounts(db, 'order_status_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order counts failed')),
       foldKeptCounts(db, 'picklist_status_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist counts failed')),
+      foldKeptCounts(db, 'order_week_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order week counts failed')),
+      foldKeptCounts(db, 'picklist_week_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist week counts failed')),
       foldKeptCounts(db, 'order_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding order search counts failed')),
       foldKeptCounts(db, 'picklist_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding picklist search counts failed')),
       foldKeptCounts(db, 'batch_search_counts').catch((error: unknown) => log.warn({ err: error }, 'folding batch search counts failed')),

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const { freeBatch, customer, create, setStatus, rows } = ordersHelpers(() => api);
 
-type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts' | 'picklist_search_counts' | 'batch_search_counts'>;
+type StatusCountTable = Exclude<KeptCountTable, 'order_search_counts' | 'picklist_search_counts' | 'batch_search_counts' | 'order_week_counts' | 'picklist_week_counts'>;
 const SOURCES: Record<StatusCountTable, string> = { order_status_counts: 'orders', picklist_status_counts: 'picklists' };
 
 type Totals = Record<string, number>;
@@ -47,12 +47,28 @@ async function searchTotals(table: 'order_search_counts' | 'picklist_search_coun
   return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}:${row.names}`, row.n]));
 }
 
+/** Each market's orders or picklists per status and UTC week of creation (migration 0036), from the kept rows or from the rows. */
+async function weekTotals(table: 'order_week_counts' | 'picklist_week_counts', from: 'kept' | 'counted'): Promise<Totals> {
+  const rowsOf = table === 'order_week_counts' ? sql`orders` : sql`picklists`;
+  const query =
+    from === 'kept'
+      ? sql`select market_id, status, week::text, sum(n)::int as n from ${sql.identifier(table)} group by 1, 2, 3 having sum(n) <> 0`
+      : sql`select market_id, status, date_trunc('week', created_at, 'UTC')::text as week, count(*)::int as n from ${rowsOf} group by 1, 2, 3`;
+  const found = await rows<{ market_id: number; status: string; week: string; n: number }>(query);
+  return Object.fromEntries(found.map((row) => [`${row.market_id}:${row.status}:${row.week}`, row.n]));
+}
+
 async function expectKeptTotalsRight(): Promise<void> {
   for (const table of Object.keys(SOURCES) as StatusCountTable[]) {
     expect(await totals(table, 'kept'), table).toEqual(await totals(table, 'counted'));
   }
   for (const table of ['order_search_counts', 'picklist_search_counts'] as const) {
     expect(await searchTotals(table, 'kept'), table).toEqual(await searchTotals(table, 'counted'));
+  }
+  for (const table of ['order_week_counts', 'picklist_week_counts'] as const) {
+    const kept = await weekTotals(table, 'kept');
+    expect(Object.keys(kept).length, `${table} holds weeks`).toBeGreaterThan(0);
+    expect(kept, table).toEqual(await weekTotals(table, 'counted'));
   }
 }
 
@@ -99,6 +115,9 @@ describe('totals kept by the writes', () => {
   it('follow writes made in SQL: updates of many rows, deletes cascading to picklists, and truncation', async () => {
     await api.database.db.execute(sql`update orders set status = 'Revised' where id in (select id from orders where status = 'Pending' order by id limit 5)`);
     await api.database.db.execute(sql`update orders set total_cases = total_cases where market_id = 1`); // no status or name moves
+    // Orders and picklists moved to another week of creation (nothing in the product does; an operator's SQL may).
+    await api.database.db.execute(sql`update orders set created_at = created_at - interval '30 days' where id in (select id from orders where market_id = 1 order by id limit 3)`);
+    await api.database.db.execute(sql`update picklists set created_at = created_at - interval '9 days' where id in (select id from picklists order by id desc limit 3)`);
     // A customer renamed (its orders' copies with it), and orders handed to another sales person or none.
     await api.database.db.execute(sql`update orders set customer_name = customer_name || ' Renamed' where customer_id = (select min(customer_id) from orders where market_id = 1)`);
     await api.database.db.execute(sql`update orders set sales_person_name = case when id % 2 = 0 then null else 'Morgan Ellis' end where id in (select id from orders where market_id = 1 order by id desc limit 9)`);
@@ -112,8 +131,10 @@ describe('totals kept by the writes', () => {
       await tx.execute(sql`truncate picklists cascade`);
       expect(await queryRows(tx, sql`select * from picklist_status_counts`)).toEqual([]);
       expect(await queryRows(tx, sql`select * from picklist_search_counts`)).toEqual([]);
+      expect(await queryRows(tx, sql`select * from picklist_week_counts`)).toEqual([]);
       await tx.execute(sql`truncate orders cascade`);
       expect(await queryRows(tx, sql`select * from order_search_counts`)).toEqual([]);
+      expect(await queryRows(tx, sql`select * from order_week_counts`)).toEqual([]);
       tx.rollback();
     }).catch((error: unknown) => {
       if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
@@ -123,7 +144,8 @@ describe('totals kept by the writes', () => {
 
   it('stay right with orders created in parallel while the rows are folded', async () => {
     const creates = Array.from({ length: 12 }, () => newOrder());
-    const folds = Array.from({ length: 4 }, (_, index) => foldKeptCounts(api.database.db, index % 2 === 0 ? 'order_status_counts' : 'order_search_counts', 1));
+    const tables = ['order_status_counts', 'order_search_counts', 'order_week_counts'] as const;
+    const folds = Array.from({ length: 6 }, (_, index) => foldKeptCounts(api.database.db, tables[index % tables.length]!, 1));
     await Promise.all([...creates, ...folds]);
     await expectKeptTotalsRight();
   });

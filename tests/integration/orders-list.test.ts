@@ -213,6 +213,41 @@ describe('the orders list', () => {
     expect(fromEnd).toBeGreaterThan(sorts.length * 4);
   });
 
+  it('reads a deep page sorted by creation from the week its first row falls in: the rows OFFSET gives, at week edges and ties too', async () => {
+    const db = api.database.db;
+    const base = { marketId: 1, timeZone: 'America/Chicago', statusSets: [], text: [], equals: [], numbers: [], dateRanges: [] };
+    const saved = await rows<{ id: number; created_at: string }>(sql`select id, created_at::text from orders where market_id = 1 order by id limit 9`);
+    // Orders on a week's first instant (Monday 00:00 UTC), its last microsecond before, and several at one instant.
+    await db.execute(sql`update orders set created_at = case when id % 3 = 0 then '2026-11-16 00:00:00+00'::timestamptz
+                                                      when id % 3 = 1 then '2026-11-15 23:59:59.999999+00'::timestamptz
+                                                      else '2026-10-05 00:00:00+00'::timestamptz end
+                          where id in ${sql.raw(`(${saved.map((row) => row.id).join(', ')})`)}`);
+    try {
+      const [weeks] = await rows<{ n: number }>(sql`select count(distinct date_trunc('week', created_at, 'UTC'))::int as n from orders where market_id = 1`);
+      expect(weeks!.n).toBeGreaterThan(10);
+      const pageSize = 9;
+      const cases = [
+        { ...base },
+        { ...base, statusSets: [['Pending', 'Approved', 'Completed'] as OrderStatus[]] },
+        { ...base, statusSets: [['Pending', 'Completed'] as OrderStatus[], ['Completed', 'Cancelled'] as OrderStatus[]] },
+        { ...base, statusSets: [[] as OrderStatus[]] },
+      ];
+      const sorts: OrderListSort[] = [[], [{ column: 'created_ts', order: 'desc' }], [{ column: 'created_ts', order: 'asc' }]];
+      for (const filter of cases) {
+        for (const sort of sorts) {
+          const everyRow = JSON.parse((await listOrdersJson(db, filter, sort, 1, 1_000)).json) as Row[];
+          const pages = Math.ceil(everyRow.length / pageSize);
+          for (let page = 2; page <= pages + 1; page += 1) {
+            const fromWeek = await listOrdersJson(db, filter, sort, page, pageSize, undefined, undefined, { weekSeekMinOffset: 0 });
+            expect(JSON.parse(fromWeek.json), `${JSON.stringify(filter.statusSets)} ${JSON.stringify(sort)} page ${page} of ${pages}`).toEqual(everyRow.slice((page - 1) * pageSize, page * pageSize));
+          }
+        }
+      }
+    } finally {
+      for (const row of saved) await db.execute(sql`update orders set created_at = ${row.created_at}::timestamptz where id = ${row.id}`);
+    }
+  });
+
   it('pages a search the same whether it is read through the trigram index or by walking its sort’s index', async () => {
     const filter = { marketId: 1, timeZone: 'America/Chicago', statusSets: [], text: [], equals: [], numbers: [], dateRanges: [] };
     const [named] = await rows<{ customer_name: string }>(sql`select customer_name from orders where market_id = 1 order by id desc limit 1`);

@@ -253,6 +253,30 @@ describe('picklist register pages', () => {
     expect(fromEnd).toBeGreaterThan(40);
   });
 
+  it('reads a deep page sorted by creation from the week its first row falls in: the rows and total OFFSET gives, at week edges and ties too', async () => {
+    // Ties on a week's first instant (Monday 00:00 UTC) and on its last microsecond before.
+    await tieTimes(3, '2026-11-16T00:00:00Z');
+    await tieTimes(4, '2026-11-15T23:59:59.999999Z');
+    const check = (query: ListQuery) =>
+      checkListQuery(listQuerySchema.parse(query), { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS, dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'] });
+    const pageSize = 8;
+    for (const status of [undefined, 'Pending', 'Picked'] as const) {
+      for (const sort of [undefined, { column: 'created_ts', order: 'desc' }, { column: 'created_ts', order: 'asc' }] as const) {
+        const base = { pagination: { page: 1, pageSize }, ...(status ? { status } : {}), ...(sort ? { sort } : {}) };
+        const all = await listPicklists(api.database.db, 1, { ...check(base), pageSize: 10_000 }, 'America/Chicago');
+        const everyRow = JSON.parse(all.json) as PicklistRow[];
+        const pages = Math.ceil(all.total / pageSize);
+        expect(pages, `${status} ${JSON.stringify(sort)}`).toBeGreaterThan(2);
+        for (let page = 2; page <= pages + 1; page += 1) {
+          const found = await listPicklists(api.database.db, 1, check({ ...base, pagination: { page, pageSize } }), 'America/Chicago', { weekSeekMinOffset: 0 });
+          const label = `${status ?? 'any status'} ${JSON.stringify(sort)} page ${page} of ${pages}`;
+          expect(JSON.parse(found.json), label).toEqual(everyRow.slice((page - 1) * pageSize, page * pageSize));
+          expect(found.total, label).toBe(all.total);
+        }
+      }
+    }
+  });
+
   it('counts the whole list on a full page, a short last page and a page past the end', async () => {
     const all = (await referenceOrder()).length;
     const pageSize = all % 40 === 0 ? 41 : 40;

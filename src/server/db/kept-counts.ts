@@ -1,6 +1,7 @@
-// Totals kept by the writes (migrations 0024, 0029, 0030 and 0032): how many orders and picklists each market holds
-// in each status, and per status and names (the searches' totals, db/search-totals.ts), and its batches per product,
-// S2S name and availability (db/batch-search-totals.ts).
+// Totals kept by the writes (migrations 0024, 0029, 0030, 0032 and 0036): how many orders and picklists each market
+// holds in each status, per status and week of creation (db/created-weeks.ts), and per status and names (the
+// searches' totals, db/search-totals.ts), and its batches per product, S2S name and availability
+// (db/batch-search-totals.ts).
 // Triggers add a row per (market, status) that a statement changed, with the change; a total is the sum of its
 // rows. Reading folds them into one row per (market, status) once a market has gathered many, so a total stays
 // a read of a few index entries however many writes came before. A fold is one statement (deleting the rows it
@@ -11,12 +12,21 @@ import { detachedFromRequest } from '../lib/request-abort';
 import { textArray } from '../lib/sql-helpers';
 import { queryRows, type DbOrTx } from './client';
 
-export type KeptCountTable = 'order_status_counts' | 'picklist_status_counts' | 'order_search_counts' | 'picklist_search_counts' | 'batch_search_counts';
+export type KeptCountTable =
+  | 'order_status_counts'
+  | 'picklist_status_counts'
+  | 'order_week_counts'
+  | 'picklist_week_counts'
+  | 'order_search_counts'
+  | 'picklist_search_counts'
+  | 'batch_search_counts';
 
 /** Each table's key besides the market: one row per key once folded. */
 const KEYS: Record<KeptCountTable, string[]> = {
   order_status_counts: ['status'],
   picklist_status_counts: ['status'],
+  order_week_counts: ['status', 'week'],
+  picklist_week_counts: ['status', 'week'],
   order_search_counts: ['status', 'names'],
   picklist_search_counts: ['status', 'names'],
   batch_search_counts: ['product_id', 'names', 'availability'],
@@ -38,8 +48,20 @@ const SEARCH_COUNTS_FOLD_AFTER_ROWS = 2_000;
  */
 const BATCH_COUNTS_FOLD_AFTER_ROWS = 15_000;
 
+/**
+ * The counts per status and week of creation fold into a row per status and week: about 600 in MN of the large data
+ * set (two years of weeks, fewer statuses in the older ones), which a deep page sorted by creation reads all of.
+ */
+const WEEK_COUNTS_FOLD_AFTER_ROWS = 2_000;
+
 const foldAfter = (table: KeptCountTable) =>
-  table === 'batch_search_counts' ? BATCH_COUNTS_FOLD_AFTER_ROWS : table.endsWith('_search_counts') ? SEARCH_COUNTS_FOLD_AFTER_ROWS : FOLD_AFTER_ROWS;
+  table === 'batch_search_counts'
+    ? BATCH_COUNTS_FOLD_AFTER_ROWS
+    : table.endsWith('_search_counts')
+      ? SEARCH_COUNTS_FOLD_AFTER_ROWS
+      : table.endsWith('_week_counts')
+        ? WEEK_COUNTS_FOLD_AFTER_ROWS
+        : FOLD_AFTER_ROWS;
 
 /** A market's total in these statuses (every status when none are named), as a scalar subquery. */
 export function keptTotal(table: KeptCountTable, marketId: number, statuses?: readonly string[]): SQL {

@@ -884,6 +884,24 @@ export const picklistStatusCounts = pgTable('picklist_status_counts', { marketId
   index().on(t.marketId, t.status),
 ]);
 
+/**
+ * How many orders each market holds per status and week of creation (the UTC week `created_at` falls in), kept by the
+ * writes as orderStatusCounts are (migration 0036). A deep page of the order list sorted by creation is read from the
+ * week its first row falls in, found by summing these, instead of skipping every order before it (issue 16 item 2).
+ */
+export const orderWeekCounts = pgTable(
+  'order_week_counts',
+  { marketId: integer().notNull(), status: text().notNull(), week: timestamp({ withTimezone: true, mode: 'date' }).notNull(), n: integer().notNull() },
+  (t) => [index().on(t.marketId, t.status)],
+);
+
+/** The same for picklists: the register's deep pages sorted by creation (migration 0036). */
+export const picklistWeekCounts = pgTable(
+  'picklist_week_counts',
+  { marketId: integer().notNull(), status: text().notNull(), week: timestamp({ withTimezone: true, mode: 'date' }).notNull(), n: integer().notNull() },
+  (t) => [index().on(t.marketId, t.status)],
+);
+
 export const picklistItems = pgTable(
   'picklist_items',
   {

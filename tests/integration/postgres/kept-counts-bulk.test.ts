@@ -1,4 +1,4 @@
-// The kept counts' triggers (migrations 0024, 0029, 0030, 0031) on statements that update many rows at once: a
+// The kept counts' triggers (migrations 0024, 0029, 0030, 0031, 0036) on statements that update many rows at once: a
 // bulk update (a maintenance script, the large seed's rebuild of the picklists' sort keys, a warehouse renamed with
 // its 20,000 picklists) costs in proportion to its rows. Before 0031 the update triggers joined their two transition
 // tables in an EXISTS, planned as a nested loop: 20,000 picklists whose status did not move took 18 s per trigger.
@@ -44,15 +44,19 @@ async function copyRows(tx: DbOrTx, table: 'orders' | 'picklists'): Promise<void
 async function keptAndCounted(tx: DbOrTx, table: 'orders' | 'picklists') {
   const [kept, names] = table === 'orders' ? [sql`order_search_counts`, ORDER_NAMES_TEXT] : [sql`picklist_search_counts`, PICKLIST_NAMES_TEXT];
   const statusKept = table === 'orders' ? sql`order_status_counts` : sql`picklist_status_counts`;
+  const weekKept = table === 'orders' ? sql`order_week_counts` : sql`picklist_week_counts`;
+  const week = sql`date_trunc('week', created_at, 'UTC')::text`;
   const read = (query: ReturnType<typeof sql>) => queryRows<{ key: string; n: number }>(tx, sql`select key, n from (${query}) q order by key`);
   return {
     kept: {
       names: await read(sql`select market_id || ':' || status || ':' || names as key, sum(n)::int as n from ${kept} group by 1 having sum(n) <> 0`),
       statuses: await read(sql`select market_id || ':' || status as key, sum(n)::int as n from ${statusKept} group by 1 having sum(n) <> 0`),
+      weeks: await read(sql`select market_id || ':' || status || ':' || week::text as key, sum(n)::int as n from ${weekKept} group by 1 having sum(n) <> 0`),
     },
     counted: {
       names: await read(sql`select market_id || ':' || status || ':' || ${names} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`),
       statuses: await read(sql`select market_id || ':' || status as key, count(*)::int as n from ${sql.identifier(table)} group by 1`),
+      weeks: await read(sql`select market_id || ':' || status || ':' || ${week} as key, count(*)::int as n from ${sql.identifier(table)} group by 1`),
     },
   };
 }
@@ -86,6 +90,11 @@ describe('kept counts under bulk updates', () => {
         const after = await keptAndCounted(tx, table);
         expect(after.kept).toEqual(after.counted);
         expect(after.kept.names).not.toEqual(before.kept.names);
+        // Every row a week older: each moves to the week before.
+        await tx.execute(sql`update ${sql.identifier(table)} set created_at = created_at - interval '7 days' where market_id = 1`);
+        const older = await keptAndCounted(tx, table);
+        expect(older.kept).toEqual(older.counted);
+        expect(older.kept.weeks).not.toEqual(after.kept.weeks);
       });
     });
   }

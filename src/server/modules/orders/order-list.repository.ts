@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/enums';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { fromWeek, WEEK_SEEK_MIN_OFFSET, weekStart } from '../../db/created-weeks';
 import { foldWhenSpread, keptRows, readKeptTotal } from '../../db/kept-counts';
 import { containsPattern, inReferences, searchTotalIsCheap, walksForSearch } from '../../db/search-totals';
 import { ODD_REFERENCE, ORDER_NAMES_TEXT, ORDER_SEARCH_TEXT } from '../../db/schema';
@@ -117,11 +118,18 @@ function orderBy(keys: OrderKey[], reversed: boolean): SQL {
   );
 }
 
+/** The direction of a sort by creation alone (the default's, newest first), whose deep pages start from their week. */
+function createdOrder(sort: OrderListSort): 'asc' | 'desc' | null {
+  if (sort.length === 0) return 'desc';
+  return sort.length === 1 && sort[0]!.column === 'created_ts' ? sort[0]!.order : null;
+}
+
 /**
  * A page of the list as the JSON array the API answers (orderListRowSchema's fields), built by the
  * database in one text value, with the number of rows on it. Parsing a hundred rows into objects and
  * serialising them again was most of the Node process's work for this, the busiest list. With the list's
- * total, a page in its second half is read from the end (pageWindow).
+ * total, a page in its second half is read from the end (pageWindow). A deep page sorted by creation, narrowed by
+ * statuses alone, is read from the week its first row falls in (db/created-weeks.ts), forwards.
  */
 export async function listOrdersJson(
   db: DbOrTx,
@@ -132,9 +140,16 @@ export async function listOrdersJson(
   total?: number,
   /** The search's number of matches when known (the total, or found for a shallow page that is not read from the end). */
   matches: number | undefined = total,
+  { weekSeekMinOffset = WEEK_SEEK_MIN_OFFSET }: { weekSeekMinOffset?: number } = {},
 ): Promise<{ json: string; rows: number }> {
-  const window = pageWindow(page, pageSize, total);
   const keys = listOrderKeys(sort);
+  const statuses = keptStatuses(filter);
+  const byCreation = createdOrder(sort);
+  const offset = (page - 1) * pageSize;
+  // A page near the end of a list of known length is read from the end, which skips fewer rows than its week holds.
+  const nearEnd = total !== undefined && total - offset - pageSize < weekSeekMinOffset;
+  const fromWeekStart = statuses !== null && byCreation !== null && offset > 0 && offset >= weekSeekMinOffset && !nearEnd;
+  const window = fromWeekStart ? { offset, limit: pageSize, fromEnd: false } : pageWindow(page, pageSize, total);
   const columns = sql`id as order_id, reference_id, customer_id, customer_name, created_user_name, ${isoInstant(sql`created_at`)} as created_ts,
     upper(replace(status, ' ', '_')) as metadata_code, status as metadata_label, ${isoInstant(sql`approved_at`)} as approved_date,
     requested_delivery_date, confirmed_delivery_date, total_cases, total_price::float8 as total_price,
@@ -143,22 +158,31 @@ export async function listOrdersJson(
   // Forwards, LIMIT and OFFSET are written into the statement so that it is planned once per page position
   // (pageLimit); from the end the offset moves with the total, so it is bound instead of making a new statement.
   const limit = window.fromEnd ? sql`limit ${window.limit} offset ${window.offset}` : pageLimit(page, pageSize);
-  const rows =
-    window.offset === 0
+  const weekCounts = () => weekStart('order_week_counts', filter.marketId, filter.statusSets.length > 0 ? statuses! : undefined, byCreation!, offset);
+  const rows = fromWeekStart
+    ? // The page's ids from the week its first row falls in, skipping that week's rows before it, then those orders whole.
+      sql`with start as materialized (${weekCounts()}),
+          page_ids as (select id from orders where ${listConditions(filter, matches)} and ${fromWeek(sql`created_at`, byCreation!, sql`start`)}
+                       order by ${orderBy(keys, false)} limit ${sql.raw(String(Math.trunc(pageSize)))} offset (select skip from start))
+          select ${columns} from page_ids join orders using (id) order by ${orderBy(keys, false)}`
+    : window.offset === 0
       ? sql`select ${columns} from orders where ${listConditions(filter, matches)} order by ${orderBy(keys, window.fromEnd)} ${limit}`
       : // Rows skipped: the page's ids first, from the index that serves the order (an index-only scan when it holds
         // the filtered and sorted columns, so the skipped rows are never visited), then only those orders read whole.
         sql`with page_ids as (select id from orders where ${listConditions(filter, matches)} order by ${orderBy(keys, window.fromEnd)} ${limit})
             select ${columns} from page_ids join orders using (id) order by ${orderBy(keys, window.fromEnd)}`;
-  const [row] = await queryRows<{ json: string; rows: number }>(
+  const [row] = await queryRows<{ json: string; rows: number; week_rows?: number }>(
     db,
     window.fromEnd
       ? // Read backwards, then numbered as read and aggregated from the last read to the first.
         sql`select coalesce(json_agg(q.r order by q.n desc), '[]')::text as json, count(*)::int as rows
             from (select r, row_number() over () as n from (${rows}) r) q`
-      : sql`select coalesce(json_agg(r), '[]')::text as json, count(*)::int as rows from (${rows}) r`,
+      : sql`select coalesce(json_agg(r), '[]')::text as json, count(*)::int as rows
+                   ${fromWeekStart ? sql`, ${keptRows('order_week_counts', filter.marketId)}::int as week_rows` : sql``}
+              from (${rows}) r`,
   );
-  return row!;
+  if (fromWeekStart) foldWhenSpread(db, 'order_week_counts', filter.marketId, row?.week_rows ?? 0);
+  return { json: row!.json, rows: row!.rows };
 }
 
 /**

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_PICKLIST_STATUSES, PICK_ITEM_STATUS_FALLBACK_LABEL, PICK_ITEM_STATUS_LABELS, type PickItemStatusCode, type PicklistStatus } from '../../../shared/enums';
 import type { PICKLIST_REGISTER_SORT_COLUMNS, PickReason, PicklistDetail, PicklistItem, PicklistRow } from '../../../shared/api/picklists';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { fromWeek, WEEK_SEEK_MIN_OFFSET, weekStart } from '../../db/created-weeks';
 import { foldWhenSpread, keptRows, keptTotal, readKeptTotal } from '../../db/kept-counts';
 import { PICKLIST_NAMES_TEXT, PICKLIST_ODD_REFERENCES, PICKLIST_REFERENCES_TEXT } from '../../db/schema';
 import { containsPattern, inReferences, walksForSearch } from '../../db/search-totals';
@@ -206,11 +207,20 @@ export async function listPicklists(
   marketId: number,
   query: CheckedListQuery<RegisterColumn, RegisterColumn>,
   timeZone: string,
-  { fromEndMinOffset = FROM_END_MIN_OFFSET }: { fromEndMinOffset?: number } = {},
+  { fromEndMinOffset = FROM_END_MIN_OFFSET, weekSeekMinOffset = WEEK_SEEK_MIN_OFFSET }: { fromEndMinOffset?: number; weekSeekMinOffset?: number } = {},
 ): Promise<{ json: string; rows: number; total: number }> {
   const offset = (query.page - 1) * query.pageSize;
   // Narrowed by status alone, the total is the one the writes keep (db/kept-counts.ts): no count of the market's picklists.
   const kept = !query.search && query.filters.length === 0;
+  // A deep page of such a list sorted by creation is read from the week its first row falls in (db/created-weeks.ts).
+  const byCreation = query.sort.length === 0 ? 'desc' : query.sort.length === 1 && query.sort[0]!.column === 'created_ts' ? query.sort[0]!.order : null;
+  const keptTotalRead = () => readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined);
+  let keptKnown: number | undefined;
+  if (kept && byCreation !== null && offset > 0 && offset >= weekSeekMinOffset) {
+    keptKnown = await keptTotalRead();
+    // Near the end the page is read from the end (below), which skips fewer rows than its week holds.
+    if (keptKnown - offset - query.pageSize >= weekSeekMinOffset) return listFromWeek(db, marketId, query, timeZone, byCreation, keptKnown);
+  }
   // A search (with a status or none) is totalled first from the names the writes keep (countRegisterSearch): its
   // number of matches decides how its page is read, and a page in its second half is read from the end.
   const searched = query.search && query.filters.length === 0 && !query.search.includes('\x1f') ? query.search : null;
@@ -220,7 +230,7 @@ export async function listPicklists(
     searched !== null
       ? await countRegisterSearch(db, marketId, query.status, searched)
       : kept && offset >= fromEndMinOffset
-        ? await readKeptTotal(db, 'picklist_status_counts', marketId, query.status ? [query.status] : undefined)
+        ? (keptKnown ?? (await keptTotalRead()))
         : undefined;
   const filters = registerFilters(marketId, query, timeZone, known);
   const order = registerOrder(query);
@@ -250,6 +260,32 @@ export async function listPicklists(
     const [counted] = await queryRows<{ n: number }>(db, sql`select (${count})::int as n`);
     total = counted?.n ?? 0;
   }
+  return { json: page?.json ?? '[]', rows: page?.rows ?? 0, total };
+}
+
+/** A deep register page sorted by creation, narrowed by status alone, read from the week its first row falls in. */
+async function listFromWeek(
+  db: DbOrTx,
+  marketId: number,
+  query: CheckedListQuery<RegisterColumn, RegisterColumn>,
+  timeZone: string,
+  byCreation: 'asc' | 'desc',
+  total: number,
+): Promise<{ json: string; rows: number; total: number }> {
+  const offset = (query.page - 1) * query.pageSize;
+  const where = sql.join(registerFilters(marketId, query, timeZone).where, sql` and `);
+  const order = registerOrder(query);
+  const [page] = await queryRows<{ json: string; rows: number; week_rows: number }>(
+    db,
+    sql`
+      with start as materialized (${weekStart('picklist_week_counts', marketId, query.status ? [query.status] : undefined, byCreation, offset)}),
+           page as (select p.id from picklists p where ${where} and ${fromWeek(sql`p.created_at`, byCreation, sql`start`)}
+                    order by ${order.orderBy} limit ${sql.raw(String(Math.trunc(query.pageSize)))} offset (select skip from start))
+      select coalesce(json_agg(${ROW_JSON} order by ${order.orderBy}), '[]')::text as json, count(*)::int as rows,
+             ${keptRows('picklist_week_counts', marketId)}::int as week_rows
+        from page join picklists p on p.id = page.id ${WIDE_JOINS} ${TOTALS}`,
+  );
+  foldWhenSpread(db, 'picklist_week_counts', marketId, page?.week_rows ?? 0);
   return { json: page?.json ?? '[]', rows: page?.rows ?? 0, total };
 }
 
