@@ -230,7 +230,8 @@ describe('search totals from the kept counts', () => {
 describe('deep pages found through the kept counts', () => {
   // Every page found from the kept counts (walkStart from row 0) is the page the plain walk finds (walking every row
   // before it), in the settings' order and sorted by product columns both ways (groups of equal keys, empty keys),
-  // with batches expired, sold out, down to units, inactive, failed and pointing at another market's product.
+  // with batches expired (full, down to units, sold out), sold out, down to units, inactive, failed and pointing at another
+  // market's product.
   const PAGE_SIZE = 23;
   const PLAIN = { walkStartFrom: Number.MAX_SAFE_INTEGER };
   const DEEP = { walkStartFrom: 0 };
@@ -243,6 +244,10 @@ describe('deep pages found through the kept counts', () => {
     await run(sql`update batches set active_units = 1 where id = ${d.id}`);
     await run(sql`update batches set status = 'inactive' where id = ${e.id}`);
     await run(sql`update batches set product_id = (select id from products where market_id <> 1 order by id limit 1) where id = ${f.id}`);
+    // Expired and down to units (on the menu's kept counts, not the order inventory's), and expired and sold out (on neither).
+    const [g, h] = [await unheldBatch(36), await unheldBatch(37)];
+    await run(sql`update batches set expiry_date = ${today}::date - 3, active_units = 1 where id = ${g.id}`);
+    await run(sql`update batches set expiry_date = ${today}::date - 2, active_units = 0 where id = ${h.id}`);
     await expectKeptCountsRight();
   });
 

@@ -92,9 +92,12 @@ export function walkStart(list: Omit<BatchSearch, 'pattern' | 'products'>, group
                     join (select k.product_id, k.n from batch_search_counts k
                            where k.market_id = ${market} and k.availability >= ${sql.raw(String(list.minAvailability))}
                           union all
-                          select b.product_id, -1 from batches b
-                           where b.market_id = ${market} and b.expiry_date < ${writtenInDay(list.today)}
-                             and b.status = 'active' and b.lab_status = 'passed' and ${available(list.minAvailability)}) c
+                          -- The expired ones, from the kept free stock (the same batches: active, lab-passed, of a
+                          -- product of the market) by an index-only scan of its expired rows: read from batches, the
+                          -- 8,000 expired rows of MN in the large data set were a heap visit each, most of the walk's 20 ms.
+                          select f.product_id, -1 from batch_free_stock f
+                           where f.market_id = ${market} and f.expiry_date < ${writtenInDay(list.today)} and f.expiry_date is not null
+                             and ${list.minAvailability === 2 ? sql`f.free_cases >= 1` : sql`f.free_units > 0`}) c
                       on c.product_id = u.product_id
                    group by u.g) per_group) placed
     where before + n > ${rowsBefore}

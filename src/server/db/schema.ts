@@ -351,6 +351,8 @@ export const batchFreeStock = pgTable(
     index('batch_free_stock_standard_idx').on(t.marketId, t.standardCaseSize, t.batchId, t.expiryDate, t.productId, t.freeUnits, t.batchNumber),
     // A product's rows: the triggers of its case sizes and of its market change them.
     index().on(t.productId),
+    // The expired rows a deep page walked by product subtracts from the kept batch counts (walkStart).
+    index('batch_free_stock_expired_idx').on(t.marketId, t.expiryDate, t.productId, t.freeUnits, t.freeCases).where(sql`expiry_date is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "batch_free_stock_expired_idx" ON "batch_free_stock" USING btree ("market_id","expiry_date","product_id","free_units","free_cases") WHERE expiry_date is not null;
