@@ -65,7 +65,7 @@ import { createCountCache } from '../src/server/modules/orders/count-cache';
 import { createOrderQueries } from '../src/server/modules/orders/order-queries';
 import { listPicklists } from '../src/server/modules/picklists/picklists.repository';
 import { createReconciliationService } from '../src/server/modules/reconciliation/reconciliation.service';
-import { findCaller } from '../src/server/modules/users/users.repository';
+import { benchCallerContext } from './bench-caller';
 import { benchHeaders, CONNECTIONS, measure, withLargeDataSet, type BenchServer, type Result } from './load-test';
 import { recordBenchmark } from './record';
 import { demoLogin, startServer } from './support';
@@ -139,25 +139,6 @@ async function measureBare(row: Row, on: Bare): Promise<BareResult> {
   );
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), calls: times.length };
-}
-
-const silentLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as unknown as Ctx['log'];
-
-/** The caller and market the access check builds for the MN Market Admin (the bench's API token), read as it reads them. */
-async function callerContext(db: Db): Promise<Ctx> {
-  const user = await findCaller(db, DEMO_USERS.mnAdmin.azureUserId, 'MN');
-  const membership = user?.roles.find((role) => role.code === 'MN' && role.isActive);
-  if (!user || !membership) throw new Error('the MN Market Admin of the demo users is not in the database');
-  const market: MarketScope = {
-    id: membership.marketId,
-    code: 'MN',
-    name: membership.name,
-    seedToSaleSystem: membership.seedToSaleSystem,
-    role: membership.role,
-    permissions: user.permissions ?? {},
-  };
-  const caller = { id: user.id, azureUserId: user.azureUserId, name: user.name, email: user.email, roles: user.roles.filter((role) => role.isActive) };
-  return { requestId: 'bench', log: silentLog, caller, market };
 }
 
 function bareServices(db: Db, ctx: Ctx) {
@@ -549,7 +530,7 @@ async function postgresPass(): Promise<Pass> {
   return withLargeDataSet('postgres', async (server) => {
     const database = await openDatabase({ kind: 'postgres', url: server.databaseUrl!, poolSize: 20 });
     try {
-      const ctx = await callerContext(database.db);
+      const ctx = await benchCallerContext(database.db);
       const inputs = await readInputs(database.db, ctx.market);
       const sizes = await listSizes(server, inputs);
       if ('skipped' in inputs.recon) console.log(`postgres: reconciliation details skipped: ${inputs.recon.skipped}.`);
@@ -602,7 +583,7 @@ async function pglitePass(): Promise<Pass> {
     await first.stop();
     // The inputs are read in this process while no server holds the folder, then the server is started again.
     const { ctx, inputs } = await withDataDir(dataDir, async (db) => {
-      const ctx = await callerContext(db);
+      const ctx = await benchCallerContext(db);
       return { ctx, inputs: await readInputs(db, ctx.market) };
     });
     if ('skipped' in inputs.recon) console.log(`pglite: reconciliation details skipped: ${inputs.recon.skipped}.`);

@@ -119,6 +119,46 @@ export async function withLargeDataSet<T>(database: string, use: (server: BenchS
   }
 }
 
+/** A request whose path and body may be drawn anew for every request (an order's id, a search). */
+export type DrawnRequest = { name: string; method: 'GET' | 'POST'; path: () => string; body?: () => unknown };
+export type Throughput = { requests: number; perSecond: number; p50: number; p95: number; errors: number; non2xx: number; statuses: Record<number, number> };
+
+/** One request driven at CONNECTIONS connections for `durationS` against the given servers, round-robin by connection. */
+export async function drive(servers: BenchServer[], request: DrawnRequest, durationS: number, started?: (stop: () => void) => void): Promise<Throughput> {
+  const times: number[] = [];
+  const statuses: Record<number, number> = {};
+  const json = request.body !== undefined;
+  const summary = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        // More than one URL is allowed (autocannon README): each connection keeps one, in turn.
+        url: servers.map((server) => `${server.base}${request.path()}`) as unknown as string,
+        method: request.method,
+        connections: CONNECTIONS,
+        duration: durationS,
+        headers: benchHeaders(servers[0]!, json),
+        requests: [{ setupRequest: (sent) => ({ ...sent, path: new URL(`http://x${request.path()}`).pathname, ...(json ? { body: JSON.stringify(request.body!()) } : {}) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+    started?.(() => instance.stop());
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requests: summary.requests.total,
+    perSecond: summary.requests.total / durationS,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    errors: summary.errors + summary.timeouts,
+    non2xx: summary.non2xx,
+    statuses,
+  };
+}
+
 export function resultsTable(results: Result[]): string {
   return [
     '| database | endpoint | requests | p50 ms | p95 ms | p99 ms | errors | non-2xx | server peak RSS MB |',

@@ -17,10 +17,9 @@
 // BENCH_ONLY (a pattern of request names: only those, and nothing is recorded), BENCH_TRIAL=1 (print, do not record).
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { DEMO_USERS } from '../src/server/db/demo-data/demo-users';
-import { benchHeaders, CONNECTIONS, type BenchServer } from './load-test';
+import { benchHeaders, CONNECTIONS, drive, type BenchServer, type DrawnRequest as Request, type Throughput } from './load-test';
 import { recordBenchmark } from './record';
 import { createThrowawayDatabase, demoLogin, startServer, type RunningServer } from './support';
 
@@ -32,49 +31,6 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const random = (below: number) => Math.floor(Math.random() * below);
 const pick = <T>(values: readonly T[]): T => values[random(values.length)]!;
 const load = () => os.loadavg()[0]!;
-
-type Request = { name: string; method: 'GET' | 'POST'; path: () => string; body?: () => unknown };
-type Throughput = { requests: number; perSecond: number; p50: number; p95: number; errors: number; non2xx: number; statuses: Record<number, number> };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One request driven at CONNECTIONS connections for DURATION_S against the given instances, round-robin by connection. */
-async function drive(servers: BenchServer[], request: Request, durationS = DURATION_S, started?: (stop: () => void) => void): Promise<Throughput> {
-  const times: number[] = [];
-  const statuses: Record<number, number> = {};
-  const json = request.body !== undefined;
-  const summary = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        // More than one URL is allowed (autocannon README): each connection keeps one, in turn.
-        url: servers.map((server) => `${server.base}${request.path()}`) as unknown as string,
-        method: request.method,
-        connections: CONNECTIONS,
-        duration: durationS,
-        headers: benchHeaders(servers[0]!, json),
-        requests: [{ setupRequest: (sent) => ({ ...sent, path: new URL(`http://x${request.path()}`).pathname, ...(json ? { body: JSON.stringify(request.body!()) } : {}) }) }],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      times.push(responseTime);
-      if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
-    });
-    started?.(() => instance.stop());
-  });
-  times.sort((a, b) => a - b);
-  return {
-    requests: summary.requests.total,
-    perSecond: summary.requests.total / durationS,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    errors: summary.errors + summary.timeouts,
-    non2xx: summary.non2xx,
-    statuses,
-  };
-}
 
 async function call<T>(server: BenchServer, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.base}/api${path}`, { method, headers: benchHeaders(server, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
@@ -173,9 +129,9 @@ async function main(): Promise<void> {
     for (const request of requests.filter((candidate) => !ONLY || ONLY.test(candidate.name))) {
       await drive(servers, request, 2); // warm both instances
       const loadOne = load();
-      const one = await drive([servers[0]], request);
+      const one = await drive([servers[0]], request, DURATION_S);
       const loadTwo = load();
-      const two = await drive(servers, request);
+      const two = await drive(servers, request, DURATION_S);
       for (const [label, result] of [['one instance', one], ['two instances', two]] as const) {
         if (result.errors > 0 || result.non2xx > 0) problems.push(`${request.name}, ${label}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statuses)}`);
       }
