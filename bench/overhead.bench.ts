@@ -18,7 +18,7 @@ import os from 'node:os';
 import postgres from 'postgres';
 import { CONNECTIONS, drive, withLargeDataSet, type BenchServer, type DrawnRequest, type Throughput } from './load-test';
 import { recordBenchmark } from './record';
-import { freePort } from './support';
+import { freePort, processCpuMs } from './support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const TARGET_RATIO = 1.5;
@@ -56,7 +56,15 @@ async function settle(db: postgres.Sql): Promise<void> {
 }
 
 type Row = { name: string; api: DrawnRequest; bare: DrawnRequest };
-type Measured = { name: string; api: Throughput; bare: Throughput; loadApi: string; loadBare: string };
+/** A side's answers, and the CPU its server process spent per request (µs): steadier than latency on a shared machine. */
+type Side = Throughput & { cpuUsPerRequest: number };
+type Measured = { name: string; api: Side; bare: Side; loadApi: string; loadBare: string };
+
+async function driveCounted(server: BenchServer, request: DrawnRequest): Promise<Side> {
+  const before = processCpuMs(server.pid);
+  const result = await drive([server], request, DURATION_S);
+  return { ...result, cpuUsPerRequest: (1000 * (processCpuMs(server.pid) - before)) / Math.max(1, result.requests) };
+}
 
 const measured = await withLargeDataSet('postgres', async (server) => {
   const db = postgres(server.databaseUrl!, { max: 1, onnotice: () => {} });
@@ -79,14 +87,14 @@ const measured = await withLargeDataSet('postgres', async (server) => {
       await drive([server], row.api, 2);
       await drive([bare.server], row.bare, 2);
       await settle(db);
-      const api = await drive([server], row.api, DURATION_S);
+      const api = await driveCounted(server, row.api);
       const loadApi = loadAverage();
       await settle(db);
-      const bareSide = await drive([bare.server], row.bare, DURATION_S);
+      const bareSide = await driveCounted(bare.server, row.bare);
       const loadBare = loadAverage();
       results.push({ name: row.name, api, bare: bareSide, loadApi, loadBare });
       console.log(
-        `${row.name.padEnd(48)} API ${api.perSecond.toFixed(0)} req/s p50 ${api.p50.toFixed(1)} p95 ${api.p95.toFixed(1)} ms | bare ${bareSide.perSecond.toFixed(0)} req/s p50 ${bareSide.p50.toFixed(1)} p95 ${bareSide.p95.toFixed(1)} ms | ratio (p95) ${(api.p95 / bareSide.p95).toFixed(2)}`,
+        `${row.name.padEnd(48)} API ${api.perSecond.toFixed(0)} req/s p50 ${api.p50.toFixed(1)} p95 ${api.p95.toFixed(1)} ms | bare ${bareSide.perSecond.toFixed(0)} req/s p50 ${bareSide.p50.toFixed(1)} p95 ${bareSide.p95.toFixed(1)} ms | ratio (p95) ${(api.p95 / bareSide.p95).toFixed(2)} | CPU/request ${api.cpuUsPerRequest.toFixed(0)} vs ${bareSide.cpuUsPerRequest.toFixed(0)} us`,
       );
     }
     return results;
@@ -97,8 +105,8 @@ const measured = await withLargeDataSet('postgres', async (server) => {
 });
 
 const lines = [
-  '| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | API / bare (p95) | bare / API (req/s) | errors, non-2xx (API, bare) | load average (after API, after bare) | meets target |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | API / bare (p95) | bare / API (req/s) | server CPU per request, API / bare (µs) | API / bare (CPU) | errors, non-2xx (API, bare) | load average (after API, after bare) | meets target |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 let missing = 0;
 for (const row of measured) {
@@ -107,11 +115,11 @@ for (const row of measured) {
   const meets = ratio <= TARGET_RATIO && clean;
   if (!meets) missing += 1;
   lines.push(
-    `| ${row.name} | ${row.api.perSecond.toFixed(0)} | ${row.api.p50.toFixed(1)} | ${row.api.p95.toFixed(1)} | ${row.bare.perSecond.toFixed(0)} | ${row.bare.p50.toFixed(1)} | ${row.bare.p95.toFixed(1)} | ${ratio.toFixed(2)} | ${(row.bare.perSecond / row.api.perSecond).toFixed(2)} | ${row.api.errors + row.api.non2xx}, ${row.bare.errors + row.bare.non2xx} | ${row.loadApi}, ${row.loadBare} | ${meets ? 'yes' : '**no**'} |`,
+    `| ${row.name} | ${row.api.perSecond.toFixed(0)} | ${row.api.p50.toFixed(1)} | ${row.api.p95.toFixed(1)} | ${row.bare.perSecond.toFixed(0)} | ${row.bare.p50.toFixed(1)} | ${row.bare.p95.toFixed(1)} | ${ratio.toFixed(2)} | ${(row.bare.perSecond / row.api.perSecond).toFixed(2)} | ${row.api.cpuUsPerRequest.toFixed(0)} / ${row.bare.cpuUsPerRequest.toFixed(0)} | ${(row.api.cpuUsPerRequest / row.bare.cpuUsPerRequest).toFixed(2)} | ${row.api.errors + row.api.non2xx}, ${row.bare.errors + row.bare.non2xx} | ${row.loadApi}, ${row.loadBare} | ${meets ? 'yes' : '**no**'} |`,
   );
 }
 await recordBenchmark(
   'overhead',
-  `What the production server adds to the code under three routes (issue 16 item 5), on PostgreSQL holding the large data set (MN: 120,300 orders), as the MN Market Admin. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the same against a plain Fastify in a process of its own (bench/bare-server.ts) running the same code under each route on the same database and pool, without sign-in, the access check, rate limits, security headers, compression, the request log and the response schemas. The details draw an order per request among 2,000 of MN (its first 10 items). Each row's two sides run one after the other, each after PostgreSQL has no statement running and a second more. Target: API p95 within ${TARGET_RATIO}× the bare p95, no errors. ${missing} of ${measured.length} rows miss it.`,
+  `What the production server adds to the code under three routes (issue 16 item 5), on PostgreSQL holding the large data set (MN: 120,300 orders), as the MN Market Admin. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the same against a plain Fastify in a process of its own (bench/bare-server.ts) running the same code under each route on the same database and pool, without sign-in, the access check, rate limits, security headers, compression, the request log and the response schemas. The details draw an order per request among 2,000 of MN (its first 10 items). Each row's two sides run one after the other, each after PostgreSQL has no statement running and a second more. Beside latency, the CPU time each side's server process spent per request (user and system, /proc; 10 ms ticks over the run), which the other processes on the machine disturb less. Target: API p95 within ${TARGET_RATIO}× the bare p95, no errors. ${missing} of ${measured.length} rows miss it.`,
   lines.join('\n'),
 );

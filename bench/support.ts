@@ -87,3 +87,9 @@ export function processRssMb(pid: number): number {
     return 0;
   }
 }
+
+/** The CPU time a process has used so far, user and system, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
