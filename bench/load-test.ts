@@ -119,8 +119,8 @@ export async function withLargeDataSet<T>(database: string, use: (server: BenchS
   }
 }
 
-/** A request whose path and body may be drawn anew for every request (an order's id, a search). */
-export type DrawnRequest = { name: string; method: 'GET' | 'POST'; path: () => string; body?: () => unknown };
+/** A request whose path and body may be drawn anew for every request (an order's id, a search), with headers of its own. */
+export type DrawnRequest = { name: string; method: 'GET' | 'POST'; path: () => string; body?: () => unknown; headers?: Record<string, string> };
 export type Throughput = { requests: number; perSecond: number; p50: number; p95: number; errors: number; non2xx: number; statuses: Record<number, number> };
 
 /** One request driven at CONNECTIONS connections for `durationS` against the given servers, round-robin by connection. */
@@ -136,8 +136,16 @@ export async function drive(servers: BenchServer[], request: DrawnRequest, durat
         method: request.method,
         connections: CONNECTIONS,
         duration: durationS,
-        headers: benchHeaders(servers[0]!, json),
-        requests: [{ setupRequest: (sent) => ({ ...sent, path: new URL(`http://x${request.path()}`).pathname, ...(json ? { body: JSON.stringify(request.body!()) } : {}) }) }],
+        headers: { ...benchHeaders(servers[0]!, json), ...request.headers },
+        requests: [
+          {
+            setupRequest: (sent) => {
+              // The path as drawn, its query string included.
+              const url = new URL(`http://x${request.path()}`);
+              return { ...sent, path: url.pathname + url.search, ...(json ? { body: JSON.stringify(request.body!()) } : {}) };
+            },
+          },
+        ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );

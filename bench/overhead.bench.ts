@@ -5,6 +5,8 @@
 // - GET /api/inventory/stat (the sidebar's counts, kept per market for STATS_CACHE_MS and forgotten on a change),
 // - POST /api/order/{id}/details (an order drawn per request among 2,000 of MN, its first page of 10 items).
 //
+// Every request accepts gzip and brotli, as a browser's does: the API compresses answers over 1 KB, the bare server
+// does not (what compression costs is part of what the API adds).
 // API: autocannon at BENCH_CONNECTIONS (32) against the production server (pool of 20). Bare: the same, against a
 // plain Fastify in a process of its own (bench/bare-server.ts) that runs the same code under each route on the same
 // database with the same pool, without sign-in, the access check, rate limits, security headers, compression, the
@@ -72,13 +74,19 @@ const measured = await withLargeDataSet('postgres', async (server) => {
   try {
     const orderIds = (await db<{ id: number }[]>`select o.id from orders o join markets m on m.id = o.market_id where m.code = 'MN' order by random() limit 2000`).map((row) => row.id);
     const detailsBody = () => ({ pagination: { page: 1, pageSize: 10 } });
+    // As a browser asks: answers over 1 KB come compressed from the API (the bare server does not compress).
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
     const rows: Row[] = [
-      { name: 'GET /api/health', api: { name: 'health', method: 'GET', path: () => '/api/health' }, bare: { name: 'health', method: 'GET', path: () => '/health' } },
-      { name: 'GET /api/inventory/stat', api: { name: 'stat', method: 'GET', path: () => '/api/inventory/stat?marketCode=MN' }, bare: { name: 'stat', method: 'GET', path: () => '/stat' } },
+      { name: 'GET /api/health', api: { name: 'health', method: 'GET', path: () => '/api/health', headers }, bare: { name: 'health', method: 'GET', path: () => '/health', headers } },
+      {
+        name: 'GET /api/inventory/stat',
+        api: { name: 'stat', method: 'GET', path: () => '/api/inventory/stat?marketCode=MN', headers },
+        bare: { name: 'stat', method: 'GET', path: () => '/stat', headers },
+      },
       {
         name: "POST /api/order/{id}/details (a drawn order's)",
-        api: { name: 'details', method: 'POST', path: () => `/api/order/${pick(orderIds)}/details`, body: detailsBody },
-        bare: { name: 'details', method: 'POST', path: () => `/order/${pick(orderIds)}/details`, body: detailsBody },
+        api: { name: 'details', method: 'POST', path: () => `/api/order/${pick(orderIds)}/details`, body: detailsBody, headers },
+        bare: { name: 'details', method: 'POST', path: () => `/order/${pick(orderIds)}/details`, body: detailsBody, headers },
       },
     ];
     const results: Measured[] = [];
@@ -120,6 +128,6 @@ for (const row of measured) {
 }
 await recordBenchmark(
   'overhead',
-  `What the production server adds to the code under three routes (issue 16 item 5), on PostgreSQL holding the large data set (MN: 120,300 orders), as the MN Market Admin. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the same against a plain Fastify in a process of its own (bench/bare-server.ts) running the same code under each route on the same database and pool, without sign-in, the access check, rate limits, security headers, compression, the request log and the response schemas. The details draw an order per request among 2,000 of MN (its first 10 items). Each row's two sides run one after the other, each after PostgreSQL has no statement running and a second more. Beside latency, the CPU time each side's server process spent per request (user and system, /proc; 10 ms ticks over the run), which the other processes on the machine disturb less. Target: API p95 within ${TARGET_RATIO}× the bare p95, no errors. ${missing} of ${measured.length} rows miss it.`,
+  `What the production server adds to the code under three routes (issue 16 item 5), on PostgreSQL holding the large data set (MN: 120,300 orders), as the MN Market Admin. API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). Bare: the same against a plain Fastify in a process of its own (bench/bare-server.ts) running the same code under each route on the same database and pool, without sign-in, the access check, rate limits, security headers, compression, the request log and the response schemas. The details draw an order per request among 2,000 of MN (its first 10 items). Every request says it accepts gzip and brotli, as a browser does: the API compresses answers over 1 KB (the details), the bare server nothing. Each row's two sides run one after the other, each after PostgreSQL has no statement running and a second more. Beside latency, the CPU time each side's server process spent per request (user and system, /proc; 10 ms ticks over the run), which the other processes on the machine disturb less. Target: API p95 within ${TARGET_RATIO}× the bare p95, no errors. ${missing} of ${measured.length} rows miss it.`,
   lines.join('\n'),
 );

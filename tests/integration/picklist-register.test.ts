@@ -254,28 +254,51 @@ describe('picklist register pages', () => {
   });
 
   it('reads a deep page sorted by creation from the week its first row falls in: the rows and total OFFSET gives, at week edges and ties too', async () => {
-    // Ties on a week's first instant (Monday 00:00 UTC) and on its last microsecond before.
-    await tieTimes(3, '2026-11-16T00:00:00Z');
-    await tieTimes(4, '2026-11-15T23:59:59.999999Z');
-    const check = (query: ListQuery) =>
-      checkListQuery(listQuerySchema.parse(query), { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS, dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'] });
-    const pageSize = 8;
-    for (const status of [undefined, 'Pending', 'Picked'] as const) {
-      for (const sort of [undefined, { column: 'created_ts', order: 'desc' }, { column: 'created_ts', order: 'asc' }] as const) {
-        const base = { pagination: { page: 1, pageSize }, ...(status ? { status } : {}), ...(sort ? { sort } : {}) };
-        const all = await listPicklists(api.database.db, 1, { ...check(base), pageSize: 10_000 }, 'America/Chicago');
-        const everyRow = JSON.parse(all.json) as PicklistRow[];
-        const pages = Math.ceil(all.total / pageSize);
-        expect(pages, `${status} ${JSON.stringify(sort)}`).toBeGreaterThan(2);
-        for (let page = 2; page <= pages + 1; page += 1) {
-          const found = await listPicklists(api.database.db, 1, check({ ...base, pagination: { page, pageSize } }), 'America/Chicago', { weekSeekMinOffset: 0 });
-          const label = `${status ?? 'any status'} ${JSON.stringify(sort)} page ${page} of ${pages}`;
-          expect(JSON.parse(found.json), label).toEqual(everyRow.slice((page - 1) * pageSize, page * pageSize));
-          expect(found.total, label).toBe(all.total);
-        }
+    // Ties on a week's first instant (Monday 00:00 UTC) and on its last microsecond before, a week amid the market's
+    // picklists (the demo data is dated from today); put back afterwards.
+    const saved = await queryRows<{ id: number; created_at: string; updated_at: string }>(
+      api.database.db,
+      sql`select id, created_at::text, updated_at::text from picklists where id % 7 in (3, 4)`,
+    );
+    const [edge] = await queryRows<{ monday: string }>(
+      api.database.db,
+      sql`select date_trunc('week', created_at, 'UTC') as monday from picklists where market_id = 1 order by created_at desc offset 60 limit 1`,
+    );
+    const monday = new Date(edge!.monday);
+    await tieTimes(3, monday.toISOString());
+    await tieTimes(4, new Date(monday.getTime() - 1).toISOString().replace('.999Z', '.999999Z'));
+    try {
+      await expectWeekPagesRight();
+    } finally {
+      for (const row of saved) {
+        await api.database.db.execute(sql`update picklists set created_at = ${row.created_at}::timestamptz, updated_at = ${row.updated_at}::timestamptz where id = ${row.id}`);
       }
     }
   });
+
+  async function expectWeekPagesRight(): Promise<void> {
+    const check = (query: ListQuery) =>
+      checkListQuery(listQuerySchema.parse(query), { sortable: PICKLIST_REGISTER_SORT_COLUMNS, filterable: PICKLIST_REGISTER_FILTER_COLUMNS, dateColumns: ['requested_delivery_date', 'updated_ts', 'created_ts'] });
+    for (const status of [undefined, 'Pending', 'Picked'] as const) {
+      for (const sort of [undefined, { column: 'created_ts', order: 'desc' }, { column: 'created_ts', order: 'asc' }] as const) {
+        const base = { ...(status ? { status } : {}), ...(sort ? { sort } : {}) };
+        // Every row in one page (past the API's largest page, so set on the checked query).
+        const all = await listPicklists(api.database.db, 1, { ...check({ ...base, pagination: { page: 1, pageSize: 8 } }), pageSize: 10_000 }, 'America/Chicago');
+        const everyRow = JSON.parse(all.json) as PicklistRow[];
+        // Pages of 8, and of 1 (every row's place, the edges' included) for the whole register both ways.
+        for (const pageSize of status === undefined && sort ? [8, 1] : [8]) {
+          const pages = Math.ceil(all.total / pageSize);
+          expect(pages, `${status} ${JSON.stringify(sort)}`).toBeGreaterThan(2);
+          for (let page = 2; page <= pages + 1; page += 1) {
+            const found = await listPicklists(api.database.db, 1, check({ ...base, pagination: { page, pageSize } }), 'America/Chicago', { weekSeekMinOffset: 0 });
+            const label = `${status ?? 'any status'} ${JSON.stringify(sort)} page ${page} of ${pages} (${pageSize} a page)`;
+            expect(JSON.parse(found.json), label).toEqual(everyRow.slice((page - 1) * pageSize, page * pageSize));
+            expect(found.total, label).toBe(all.total);
+          }
+        }
+      }
+    }
+  }
 
   it('counts the whole list on a full page, a short last page and a page past the end', async () => {
     const all = (await referenceOrder()).length;

@@ -78,8 +78,8 @@ const searches = new Map<number, number>();
  * `offset` and the rows of that group before it are found from some thousand kept rows: a subquery of one row
  * (g, skip), or none when the offset is past the last row. The walk then starts at that group and skips `skip` rows.
  *
- * Exact only while the kept counts are (as a search's total is): writes that bypass the triggers are followed by
- * `select rebuild_status_counts()`.
+ * Exact only while the kept counts and the kept free stock (its expired rows) are: writes that bypass the triggers
+ * are followed by `select rebuild_status_counts()` and `select rebuild_batch_free_stock()`.
  */
 export function walkStart(list: Omit<BatchSearch, 'pattern' | 'products'>, groups: SQL, offset: number): SQL {
   const market = writtenInId(list.marketId);

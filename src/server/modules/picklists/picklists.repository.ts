@@ -200,7 +200,8 @@ function registerOrder(query: CheckedListQuery<RegisterColumn, RegisterColumn>):
  *
  * The total is counted only when the page is full: a page with fewer rows ends the list, so the total is its offset
  * plus its rows. Both come from one statement, so they agree with each other. Narrowed by status alone, the total is
- * the one the writes keep per market and status (db/kept-counts.ts), not a count.
+ * the one the writes keep per market and status (db/kept-counts.ts), not a count; a deep page of such a list is read
+ * after its total, by a second statement (from the end, or from its week), as a page read a moment later would be.
  */
 export async function listPicklists(
   db: DbOrTx,
