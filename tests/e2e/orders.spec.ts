@@ -281,10 +281,12 @@ test('on a phone every target is thumb-sized, and the toast after Duplicate neve
   await expect(page).not.toHaveURL(new RegExp(`/orders/preview/${order.orderId}$`));
   const bar = page.getByRole('region', { name: 'Order actions' });
   await expect(bar).toBeVisible();
-  await expectTouchSizedTargets(page);
-  await page.screenshot({ path: testInfo.outputPath('toast-over-preview-phone.png') });
+  // Measured while the toast is surely up (it leaves after 5 s): the touch check and the screenshot below
+  // take longer than that on a loaded machine, and a box read after them waited for a toast already gone.
   const [toastBox, barBox] = [(await toast.boundingBox())!, (await bar.boundingBox())!];
+  await page.screenshot({ path: testInfo.outputPath('toast-over-preview-phone.png') });
   expect(toastBox.y + toastBox.height, 'the toast ends above the action bar').toBeLessThanOrEqual(barBox.y);
+  await expectTouchSizedTargets(page);
 
   await page.goto(`/orders/edit/${order.orderId}`);
   await expect(page.getByRole('heading', { name: 'Edit Order' })).toBeVisible();
