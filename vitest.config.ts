@@ -5,6 +5,8 @@ const serverTests = ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'
 // PostgreSQL only: several server instances on one database (PGlite is held by one instance), and what the
 // PostgreSQL driver does on its connections.
 const postgresOnlyTests = ['tests/integration/instances/**', 'tests/integration/postgres/**'];
+// PGlite only: what the embedded database lacks and the server does for it (its autovacuum).
+const embeddedOnlyTests = ['tests/integration/embedded/**'];
 
 function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   return {
@@ -12,7 +14,7 @@ function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfigurat
     test: {
       name: kind,
       include: serverTests,
-      exclude: kind === 'pglite' ? [...configDefaults.exclude, ...postgresOnlyTests] : configDefaults.exclude,
+      exclude: [...configDefaults.exclude, ...(kind === 'pglite' ? postgresOnlyTests : embeddedOnlyTests)],
       environment: 'node',
       globalSetup: ['tests/support/global-setup.ts'],
       env: { TEST_DB_KIND: kind },

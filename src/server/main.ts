@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
   });
 
-  const stopMaintenance = startMaintenance(database.db, app.log, env.DATA_DIR);
+  const stopMaintenance = startMaintenance(database, app.log, env.DATA_DIR);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,16 +1,21 @@
 // Housekeeping the server does on its own while it runs: forgetting old idempotency answers and the exported
 // workbooks whose links have expired, folding the kept status counts of markets that nobody has listed lately
 // (db/kept-counts.ts), and putting right a kept standard case size that a race left behind (db/free-stock.ts). Safe on several instances at once (each run is one idempotent statement per table).
+// On the embedded database it also does autovacuum's work, every minute as autovacuum looks (db/embedded-autovacuum.ts).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
+import { autovacuumEmbedded } from './db/embedded-autovacuum';
 import { repairStandardCaseSizes } from './db/free-stock';
 import { foldKeptCounts } from './db/kept-counts';
 import { purgeExpiredExports } from './files/export-storage';
 import { purgeIdempotencyKeys } from './lib/idempotency';
 
 const EVERY_MS = 60 * 60_000;
+/** PostgreSQL's autovacuum_naptime. */
+const AUTOVACUUM_EVERY_MS = 60_000;
 
-export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string): () => void {
+export function startMaintenance(database: Database, log: FastifyBaseLogger, dataDir: string): () => void {
+  const { db } = database;
   const run = () =>
     Promise.all([
       purgeIdempotencyKeys(db).catch((error: unknown) => log.warn({ err: error }, 'purging idempotency keys failed')),
@@ -27,5 +32,30 @@ export function startMaintenance(db: Db, log: FastifyBaseLogger, dataDir: string
   void run();
   const timer = setInterval(run, EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const autovacuumTimer = database.kind === 'pglite' ? startEmbeddedAutovacuum(database, log) : undefined;
+  return () => {
+    clearInterval(timer);
+    clearInterval(autovacuumTimer);
+  };
+}
+
+function startEmbeddedAutovacuum(database: Database, log: FastifyBaseLogger): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    // A pass that outlasts the minute (a large import's tables) is not joined by a second one.
+    if (running || database.pglite?.closed) return;
+    running = true;
+    try {
+      const done = await autovacuumEmbedded(database.db);
+      if (done.length > 0) log.debug({ tables: done }, 'embedded autovacuum');
+    } catch (error) {
+      log.warn({ err: error }, 'embedded autovacuum failed');
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), AUTOVACUUM_EVERY_MS);
+  timer.unref();
+  return timer;
 }

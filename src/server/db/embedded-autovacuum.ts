@@ -1,0 +1,46 @@
+// PostgreSQL's autovacuum for the embedded database, which has none: PGlite is one backend, without the
+// launcher and workers that vacuum and analyze a server's tables as they change. A data directory made by
+// `npm start` therefore never had planner statistics (pg_stats stayed empty after the demo load, and every
+// table was planned from default estimates) and its visibility map never caught up, so the counts read
+// from indexes visited the heap. ANALYZE alone halved the lists' time on the demo data (inventory page 1
+// 46 -> 22 ms, orders 10 -> 4.6, the picklist register 20 -> 15; BENCHMARKS.md).
+//
+// It decides as autovacuum does with PostgreSQL's default settings, from the counters PGlite keeps like any
+// server (pg_stat_user_tables): analyze a table once more than 50 + 10% of its rows changed since the last
+// analyze, vacuum it once more than 50 + 20% are dead or 1,000 + 20% were inserted since the last vacuum.
+// Each table is one statement through the connection's queue, so requests wait for one table at a time
+// (the demo data's largest took ~50 ms), never for the whole pass.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from './client';
+
+export type AutovacuumAction = { table: string; vacuum: boolean; analyze: boolean };
+
+/** The tables due now and what each needs, by autovacuum's default thresholds. */
+async function dueTables(db: Db): Promise<AutovacuumAction[]> {
+  // The backend sends its counters to the statistics at most once a second; this one statement's end sends them now.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  return queryRows<AutovacuumAction>(
+    db,
+    sql`
+      with due as (
+        select format('%I.%I', s.schemaname, s.relname) as "table",
+          (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+            or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)) as "vacuum",
+          s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as "analyze"
+        from pg_stat_user_tables s
+        join pg_class c on c.oid = s.relid
+      )
+      select * from due where "vacuum" or "analyze" order by "table"`,
+  );
+}
+
+/** Vacuums and analyzes the tables that are due, one statement each; answers what it did. */
+export async function autovacuumEmbedded(db: Db): Promise<AutovacuumAction[]> {
+  const due = await dueTables(db);
+  for (const { table, vacuum, analyze } of due) {
+    // VACUUM cannot be a parameter's target nor run in a transaction: the name comes quoted from format('%I').
+    const statement = vacuum ? `vacuum${analyze ? ' (analyze)' : ''} ${table}` : `analyze ${table}`;
+    await db.execute(sql.raw(statement));
+  }
+  return due;
+}
