@@ -18,7 +18,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import postgres from 'postgres';
-import { CONNECTIONS, drive, withLargeDataSet, type BenchServer, type DrawnRequest, type Throughput } from './load-test';
+import { BROWSER_ACCEPT_ENCODING, CONNECTIONS, drive, withLargeDataSet, type BenchServer, type DrawnRequest, type Throughput } from './load-test';
 import { recordBenchmark } from './record';
 import { freePort, processCpuMs } from './support';
 
@@ -75,7 +75,7 @@ const measured = await withLargeDataSet('postgres', async (server) => {
     const orderIds = (await db<{ id: number }[]>`select o.id from orders o join markets m on m.id = o.market_id where m.code = 'MN' order by random() limit 2000`).map((row) => row.id);
     const detailsBody = () => ({ pagination: { page: 1, pageSize: 10 } });
     // As a browser asks: answers over 1 KB come compressed from the API (the bare server does not compress).
-    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const headers = BROWSER_ACCEPT_ENCODING;
     const rows: Row[] = [
       { name: 'GET /api/health', api: { name: 'health', method: 'GET', path: () => '/api/health', headers }, bare: { name: 'health', method: 'GET', path: () => '/health', headers } },
       {
