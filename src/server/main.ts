@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
-      stopMaintenance();
+      await stopMaintenance();
       await app.close();
       await database.close();
       await release();

@@ -13,8 +13,9 @@ import { purgeIdempotencyKeys } from './lib/idempotency';
 const EVERY_MS = 60 * 60_000;
 /** PostgreSQL's autovacuum_naptime. */
 const AUTOVACUUM_EVERY_MS = 60_000;
+const SLOW_TABLE_MS = 100;
 
-export function startMaintenance(database: Database, log: FastifyBaseLogger, dataDir: string): () => void {
+export function startMaintenance(database: Database, log: FastifyBaseLogger, dataDir: string): () => Promise<void> {
   const { db } = database;
   const run = () =>
     Promise.all([
@@ -32,30 +33,38 @@ export function startMaintenance(database: Database, log: FastifyBaseLogger, dat
   void run();
   const timer = setInterval(run, EVERY_MS);
   timer.unref();
-  const autovacuumTimer = database.kind === 'pglite' ? startEmbeddedAutovacuum(database, log) : undefined;
-  return () => {
+  const stopAutovacuum = database.kind === 'pglite' ? startEmbeddedAutovacuum(database, log) : async () => {};
+  return async () => {
     clearInterval(timer);
-    clearInterval(autovacuumTimer);
+    await stopAutovacuum();
   };
 }
 
-function startEmbeddedAutovacuum(database: Database, log: FastifyBaseLogger): NodeJS.Timeout {
-  let running = false;
-  const run = async () => {
-    // A pass that outlasts the minute (a large import's tables) is not joined by a second one.
-    if (running || database.pglite?.closed) return;
-    running = true;
+/** Every minute on PGlite; the stop waits for the table being done (the pass stops before the next). */
+function startEmbeddedAutovacuum(database: Database, log: FastifyBaseLogger): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = async () => {
     try {
-      const done = await autovacuumEmbedded(database.db);
-      if (done.length > 0) log.debug({ tables: done }, 'embedded autovacuum');
+      const done = await autovacuumEmbedded(database.db, () => stopped);
+      const slow = done.filter((table) => table.ms > SLOW_TABLE_MS);
+      if (slow.length > 0) log.info({ tables: slow }, 'embedded autovacuum: tables that held the database over 100 ms');
+      else if (done.length > 0) log.debug({ tables: done }, 'embedded autovacuum');
     } catch (error) {
-      log.warn({ err: error }, 'embedded autovacuum failed');
-    } finally {
-      running = false;
+      if (!stopped) log.warn({ err: error }, 'embedded autovacuum failed');
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), AUTOVACUUM_EVERY_MS);
+  const run = () => {
+    // A pass that outlasts the minute (a large import's tables) is not joined by a second one.
+    if (running || stopped) return;
+    running = pass().finally(() => (running = null));
+  };
+  run();
+  const timer = setInterval(run, AUTOVACUUM_EVERY_MS);
   timer.unref();
-  return timer;
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

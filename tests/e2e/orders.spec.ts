@@ -281,8 +281,8 @@ test('on a phone every target is thumb-sized, and the toast after Duplicate neve
   await expect(page).not.toHaveURL(new RegExp(`/orders/preview/${order.orderId}$`));
   const bar = page.getByRole('region', { name: 'Order actions' });
   await expect(bar).toBeVisible();
-  // Measured while the toast is surely up (it leaves after 5 s): the touch check and the screenshot below
-  // take longer than that on a loaded machine, and a box read after them waited for a toast already gone.
+  // Measured as soon as the toast and the bar are up (the toast leaves after 5 s): the touch check and the screenshot
+  // took longer than that on a loaded machine, and a box read after them waited out the test for a toast gone.
   const [toastBox, barBox] = [(await toast.boundingBox())!, (await bar.boundingBox())!];
   await page.screenshot({ path: testInfo.outputPath('toast-over-preview-phone.png') });
   expect(toastBox.y + toastBox.height, 'the toast ends above the action bar').toBeLessThanOrEqual(barBox.y);
