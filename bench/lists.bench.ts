@@ -548,7 +548,7 @@ async function postgresPass(): Promise<Pass> {
         measured.push({ row, api, bare, load });
       }
       const notes =
-        `**PostgreSQL, the large data set** (MN: ${describeLists(inputs, sizes)}). API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20). ` +
+        `**PostgreSQL, the large data set** (MN: ${describeLists(inputs, sizes)}). API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server (pool of 20), accepting gzip and brotli as a browser does. ` +
         `Bare: by ${CONNECTIONS} concurrent callers for ${DURATION_S} s on a pool of 20. Before each side of each row the bench waits until PostgreSQL runs no other statement. ` +
         `Load average (1 min): ${loadBefore} before the first row, and after each row in the table.`;
       return { database: 'postgres', measured, notes };
@@ -636,7 +636,7 @@ async function pglitePass(): Promise<Pass> {
     const measured = rows.map((row, index) => ({ row, api: api[index]!.result, bare: bare[index] ?? null, load: `${api[index]!.load} / ${bareLoads[index] ?? '–'}` }));
     const notes =
       `**PGlite, the demo data** (MN: ${describeLists(inputs, sizes)}), on a new DATA_DIR that the production server migrated and loaded the demo data into on its first start. ` +
-      `API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server on that folder (PGlite's one connection, its queue of 64); every API row first, each after a request through PGlite's queue has answered and a second more. ` +
+      `API: autocannon at ${CONNECTIONS} connections for ${DURATION_S} s against the production server on that folder (PGlite's one connection, its queue of 64), accepting gzip and brotli as a browser does; every API row first, each after a request through PGlite's queue has answered and a second more. ` +
       (bareProblem
         ? `Bare: not measured ('–'): opening the folder in the bench's process once the server had stopped failed (${bareProblem}). `
         : `Bare: then, the server stopped (it holds the folder's lock), the same folder opened in the bench's process (one PGlite connection), by ${CONNECTIONS} concurrent callers for ${DURATION_S} s per row, each row after a statement through its queue has answered and a second more; the two sides ran minutes apart, not interleaved as on PostgreSQL. `) +
