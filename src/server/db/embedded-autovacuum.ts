@@ -18,7 +18,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client';
 
-export type AutovacuumAction = { table: string; vacuum: boolean; analyze: boolean };
+type AutovacuumAction = { table: string; vacuum: boolean; analyze: boolean };
 export type AutovacuumDone = AutovacuumAction & { ms: number };
 
 /** The tables due now and what each needs, by autovacuum's default thresholds. */
