@@ -41,7 +41,7 @@ function seedLarge(env: Record<string, string>): void {
 }
 
 /** What a browser sends: the API compresses answers over 1 KB for it, and that costs the server CPU a bench must count. */
-export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' } as const;
+const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' } as const;
 
 export function benchHeaders(server: BenchServer, json: boolean): Record<string, string> {
   return { authorization: `Bearer ${server.token}`, 'otc-market': 'MN', ...BROWSER_ACCEPT_ENCODING, ...(json ? { 'content-type': 'application/json' } : {}) };
