@@ -157,6 +157,12 @@ type QueryInternals = {
 
 /** How long after this process sent a cancel to a backend a cancelled statement there is taken for a stray one. */
 const STRAY_CANCEL_WINDOW_MS = 5_000;
+/**
+ * How many times one statement is run again after stray cancels. More than once: PostgreSQL (up to 17) answers one
+ * cancel request with two SIGINTs, to the backend and to its process group (postmaster.c, signal_child), so a cancel
+ * that arrives late can stop a statement and then the run of it sent again; and several requests may leave at once.
+ */
+const STRAY_CANCEL_RETRIES = 3;
 /** Backend pid → when this process last asked PostgreSQL to cancel what that backend runs. */
 const cancelsSent = new Map<number, number>();
 
@@ -179,13 +185,14 @@ function isOurCancel(error: unknown, pid: number | undefined): boolean {
  * own, and if the backend has meanwhile finished that statement and taken another request's (or a job's), the cancel
  * lands there. That request was answered 503 (one in about 20,000 under the scale-out load). So a statement cancelled
  * on a backend this process sent a cancel to in the last seconds is run again, unless its own request's client left;
- * a cancel this process did not send (an operator's pg_cancel_backend) and a statement_timeout still fail it.
+ * a cancel this process did not send (an operator's pg_cancel_backend) and a statement_timeout still fail it; so does
+ * a stray cancel after STRAY_CANCEL_RETRIES runs again.
  * Outside a transaction the cancelled statement was rolled back whole, so running it again is safe for every
  * statement this server sends (a sequence it drew from keeps a gap); postgres.js's own BEGIN is such a statement.
  * Statements inside a transaction are not seen here: a stray cancel still fails the whole transaction. Only plain
  * queries are retried (no cursor, forEach, describe or stream, whose state the retry would not have).
  */
-function retryingStrayCancel(pending: PromiseLike<unknown>, again: () => PromiseLike<unknown>, signal: AbortSignal | undefined): void {
+function retryingStrayCancel(pending: PromiseLike<unknown>, again: () => PromiseLike<unknown>, signal: AbortSignal | undefined, retriesLeft = STRAY_CANCEL_RETRIES): void {
   const query = pending as unknown as QueryInternals;
   const reject = query.reject;
   query.reject = (error: unknown) => {
@@ -199,6 +206,7 @@ function retryingStrayCancel(pending: PromiseLike<unknown>, again: () => Promise
       const retry = again();
       // Drizzle chose the result's shape (values(), raw()) on the first query object before it ran.
       (retry as unknown as QueryInternals).isRaw = query.isRaw;
+      if (retriesLeft > 1) retryingStrayCancel(retry, again, signal, retriesLeft - 1);
       // The query's own then, which starts it (as awaiting it would).
       void retry.then(query.resolve, reject);
     } catch {
