@@ -133,8 +133,8 @@ export async function loadLargeScale(db: Db, set: DemoDataSet, onProgress: (mess
     // The load skipped the triggers that keep the status counts, the picklists' sort keys and the batches' free stock
     // (migrations 0024, 0025, 0035): they are written now from the loaded rows, before the indexes are built.
     if (bypassTriggers) {
-      // Planned from statistics of the tables as they were before the load, these statements took 90 of the seed's
-      // 150 s: the free stock's join, told that batches held 8 rows, read product_case_sizes whole once per batch
+      // Planned from statistics of the tables as they were before the load, these statements took 91 s of a 191 s
+      // seed: the free stock's join, told that batches held 8 rows, read product_case_sizes whole once per batch
       // (70 s for 174,650 batches). Analyzed first (about 2 s), each is a hash join.
       await db.execute(sql`analyze batches, products, product_case_sizes, orders, customers, picklists, picklist_items`);
       await db.transaction(async (tx) => {
