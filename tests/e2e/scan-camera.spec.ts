@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, isPhone, signIn } from './support/app';
 import { writeCameraVideo } from './support/fake-camera';
 import { expect, test } from './support/fixtures';
@@ -30,8 +30,9 @@ test('the camera finds a tag of the picklist and flashes red for a case of anoth
     { tag: null, seconds: 1 },
     { tag: target.tag_numbers[0]!, seconds: 3 },
   ]);
+  // The full Chromium: the headless shell that the other specs drive has no camera ('This browser cannot use the camera here').
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
