@@ -66,6 +66,8 @@ export type OpenDatabaseOptions =
       loadDataDir?: Blob;
       /** Requests' operations that may wait for the single connection before new ones are refused (background work never is). */
       queueLimit?: number;
+      /** Server settings given at start (`-c name=value`), for the tests' throwaway databases; the product runs PGlite's defaults. */
+      settings?: Readonly<Record<string, string>>;
     };
 
 /**
@@ -295,6 +297,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = new PGlite({
     dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     parsers: { 1082: (value: string) => value },
     // Contains-searches use trigram indexes (migration 0001 creates the extension), some led by a plain column of a
     // GIN index (btree_gin, migration 0017).
